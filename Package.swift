@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Fief's layers, bottom up (see ../shared/DESIGN.md and FORMAT.md):
+//   CFiefShims, CLZ4, COpenSSL  small C shims and system libraries
+//   FiefStorage                 pages, mmap, copy-on-write B+tree, MVCC, checksums
+//   fief                        the command-line tool
+let package = Package(
+    name: "Fief",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "FiefStorage", targets: ["FiefStorage"]),
+        .executable(name: "fief", targets: ["fief"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLZ4",
+            pkgConfig: "liblz4",
+            providers: [.apt(["liblz4-dev"]), .brew(["lz4"])]
+        ),
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
+        .target(name: "CFiefShims"),
+        .target(
+            name: "FiefStorage",
+            dependencies: ["CFiefShims", "CLZ4"]
+        ),
+        .executableTarget(
+            name: "fief",
+            dependencies: [
+                "FiefStorage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A tiny program the crash tests start and kill with SIGKILL mid-commit.
+        .executableTarget(
+            name: "fief-crash-writer",
+            dependencies: ["FiefStorage"],
+            path: "Tests/CrashWriter"
+        ),
+        .testTarget(
+            name: "FiefStorageTests",
+            dependencies: ["FiefStorage"]
+        ),
+    ]
+)

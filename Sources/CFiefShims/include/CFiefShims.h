@@ -1,0 +1,29 @@
+// Small C helpers for FiefStorage: things Swift cannot express directly or fast enough.
+#ifndef CFIEF_SHIMS_H
+#define CFIEF_SHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// CRC-32C (Castagnoli; reflected polynomial 0x82F63B78). `crc` is the running value: start with
+/// 0, pass the previous result to continue. Pre- and post-inversion are applied inside, so
+/// `fief_crc32c(0, buf, n)` is the standard CRC-32C of `buf`. Uses SSE4.2 or ARMv8 CRC
+/// instructions when the CPU has them.
+uint32_t fief_crc32c(uint32_t crc, const void *data, size_t length);
+
+/// Atomic helpers for the shared "page verified" bitmap.
+uint64_t fief_atomic_load_u64(const uint64_t *address);
+void fief_atomic_or_u64(uint64_t *address, uint64_t bits);
+void fief_atomic_store_u64(uint64_t *address, uint64_t value);
+
+/// An anonymous in-memory file (memfd on Linux); -1 with errno on failure.
+int fief_memfd_create(const char *name);
+
+/// Flushes file data to stable storage: F_FULLFSYNC on Apple platforms, fdatasync elsewhere.
+int fief_full_sync(int fd);
+
+/// Takes an advisory whole-file lock without blocking. exclusive != 0 for a writer lock.
+/// Returns 0, or -1 with errno (EWOULDBLOCK when another process holds a conflicting lock).
+int fief_try_lock(int fd, int exclusive);
+
+#endif

@@ -1,0 +1,112 @@
+#define _GNU_SOURCE
+#include "CFiefShims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+// MARK: CRC-32C
+
+static uint32_t crc32c_table[8][256];
+static int crc32c_table_ready = 0;
+
+static void crc32c_init_table(void) {
+    for (uint32_t n = 0; n < 256; n++) {
+        uint32_t c = n;
+        for (int k = 0; k < 8; k++) c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : (c >> 1);
+        crc32c_table[0][n] = c;
+    }
+    for (uint32_t n = 0; n < 256; n++) {
+        uint32_t c = crc32c_table[0][n];
+        for (int t = 1; t < 8; t++) {
+            c = crc32c_table[0][c & 0xFF] ^ (c >> 8);
+            crc32c_table[t][n] = c;
+        }
+    }
+    __atomic_store_n(&crc32c_table_ready, 1, __ATOMIC_RELEASE);
+}
+
+static uint32_t crc32c_software(uint32_t crc, const uint8_t *p, size_t n) {
+    if (!__atomic_load_n(&crc32c_table_ready, __ATOMIC_ACQUIRE)) crc32c_init_table();
+    while (n && ((uintptr_t)p & 7)) { crc = crc32c_table[0][(crc ^ *p++) & 0xFF] ^ (crc >> 8); n--; }
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        w ^= crc;
+        crc = crc32c_table[7][w & 0xFF] ^ crc32c_table[6][(w >> 8) & 0xFF] ^
+              crc32c_table[5][(w >> 16) & 0xFF] ^ crc32c_table[4][(w >> 24) & 0xFF] ^
+              crc32c_table[3][(w >> 32) & 0xFF] ^ crc32c_table[2][(w >> 40) & 0xFF] ^
+              crc32c_table[1][(w >> 48) & 0xFF] ^ crc32c_table[0][w >> 56];
+        p += 8; n -= 8;
+    }
+    while (n--) crc = crc32c_table[0][(crc ^ *p++) & 0xFF] ^ (crc >> 8);
+    return crc;
+}
+
+#if defined(__x86_64__)
+#include <nmmintrin.h>
+__attribute__((target("sse4.2")))
+static uint32_t crc32c_hardware(uint32_t crc, const uint8_t *p, size_t n) {
+    uint64_t c = crc;
+    while (n && ((uintptr_t)p & 7)) { c = _mm_crc32_u8((uint32_t)c, *p++); n--; }
+    while (n >= 8) { uint64_t w; memcpy(&w, p, 8); c = _mm_crc32_u64(c, w); p += 8; n -= 8; }
+    while (n--) c = _mm_crc32_u8((uint32_t)c, *p++);
+    return (uint32_t)c;
+}
+static int crc32c_has_hardware(void) { return __builtin_cpu_supports("sse4.2"); }
+#elif defined(__aarch64__) && defined(__ARM_FEATURE_CRC32)
+#include <arm_acle.h>
+static uint32_t crc32c_hardware(uint32_t crc, const uint8_t *p, size_t n) {
+    while (n && ((uintptr_t)p & 7)) { crc = __crc32cb(crc, *p++); n--; }
+    while (n >= 8) { uint64_t w; memcpy(&w, p, 8); crc = __crc32cd(crc, w); p += 8; n -= 8; }
+    while (n--) crc = __crc32cb(crc, *p++);
+    return crc;
+}
+static int crc32c_has_hardware(void) { return 1; }
+#else
+static uint32_t crc32c_hardware(uint32_t crc, const uint8_t *p, size_t n) { return crc32c_software(crc, p, n); }
+static int crc32c_has_hardware(void) { return 0; }
+#endif
+
+uint32_t fief_crc32c(uint32_t crc, const void *data, size_t length) {
+    static int mode = -1; // -1 unknown, 0 software, 1 hardware
+    int m = __atomic_load_n(&mode, __ATOMIC_RELAXED);
+    if (m < 0) { m = crc32c_has_hardware() ? 1 : 0; __atomic_store_n(&mode, m, __ATOMIC_RELAXED); }
+    uint32_t c = ~crc;
+    c = m ? crc32c_hardware(c, (const uint8_t *)data, length)
+          : crc32c_software(c, (const uint8_t *)data, length);
+    return ~c;
+}
+
+// MARK: Atomics
+
+uint64_t fief_atomic_load_u64(const uint64_t *address) { return __atomic_load_n(address, __ATOMIC_ACQUIRE); }
+void fief_atomic_or_u64(uint64_t *address, uint64_t bits) { __atomic_fetch_or(address, bits, __ATOMIC_RELEASE); }
+void fief_atomic_store_u64(uint64_t *address, uint64_t value) { __atomic_store_n(address, value, __ATOMIC_RELEASE); }
+
+// MARK: Files
+
+int fief_memfd_create(const char *name) {
+#if defined(__linux__)
+    return memfd_create(name, MFD_CLOEXEC);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int fief_full_sync(int fd) {
+#if defined(__APPLE__)
+    if (fcntl(fd, F_FULLFSYNC) == 0) return 0;
+    return fsync(fd);
+#else
+    return fdatasync(fd);
+#endif
+}
+
+int fief_try_lock(int fd, int exclusive) {
+    return flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB);
+}

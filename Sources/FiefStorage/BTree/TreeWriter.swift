@@ -1,0 +1,374 @@
+import CLZ4
+
+/// The B+tree mutations of a write transaction: copy-on-write descent, insertion with splits,
+/// deletion with merging and redistribution, and overflow values.
+extension Transaction {
+    var pageSize: Int { env.pageSize }
+    var nodeCapacity: Int { pageSize - Layout.nodeHeaderSize }
+    var txnID: UInt64 { snapshot.meta.txnID + 1 }
+
+    // MARK: Pages
+
+    /// Returns a writable copy of `page`: the page itself when this transaction already owns it,
+    /// otherwise a fresh page with the same content, the old one freed by this commit.
+    func touch(_ page: UInt64) throws(StorageError) -> UInt64 {
+        if dirty[page] != nil { return page }
+        let source = try mapped.node(page)
+        let (number, copy) = newPage()
+        copy.pointer.copyMemory(from: source.base, byteCount: pageSize)
+        allocator.free(page, byTxn: txnID)
+        return number
+    }
+
+    func newPage() -> (UInt64, DirtyPage) {
+        let number = allocator.allocate()
+        let page = DirtyPage(pageSize: pageSize, pages: 1)
+        dirty[number] = page
+        return (number, page)
+    }
+
+    func mutableNode(_ page: UInt64) -> MutableNode {
+        MutableNode(dirty[page]!.pointer, pageSize: pageSize)
+    }
+
+    /// Frees a page or run, whether this transaction wrote it or an earlier commit did.
+    func freePage(_ page: UInt64, count: Int = 1) {
+        if let owned = dirty.removeValue(forKey: page) {
+            owned.deallocate()
+            allocator.release(page, count: count)
+        } else {
+            allocator.free(page, count: count, byTxn: txnID)
+        }
+    }
+
+    /// Descends to the leaf for `key`, copying every page on the way; fills `path`.
+    func descendForWrite(_ state: inout TreeState, _ key: UnsafeRawBufferPointer) throws(StorageError) -> UInt64 {
+        path.removeAll(keepingCapacity: true)
+        var page = try touch(state.root.page)
+        state.root.page = page
+        for level in 1..<Int(state.root.height) {
+            let node = mutableNode(page).node
+            guard !node.isLeaf else { throw TreeSearch.depthError(page, UInt32(level), state.root) }
+            let index = node.childIndex(key)
+            path.append(PathStep(page: page, index: index))
+            let child = node.child(index)
+            let copy = try touch(child)
+            if copy != child { mutableNode(page).setChild(index, copy) }
+            page = copy
+        }
+        guard mutableNode(page).node.isLeaf else { throw TreeSearch.depthError(page, state.root.height, state.root) }
+        return page
+    }
+
+    // MARK: Put
+
+    func put(_ state: inout TreeState, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+        let maxKey = Layout.maximumKeySize(pageSize: pageSize)
+        guard key.count <= maxKey else { throw StorageError.keyTooLarge(length: key.count, maximum: maxKey) }
+        guard value.count <= Int(UInt32.max) else { throw StorageError.valueTooLarge(length: value.count, maximum: Int(UInt32.max)) }
+        mutationCount += 1
+        let ws = workspace!
+        let cell = ws.cell
+        let inlineSize = MutableNode.leafCellSize(keyLength: key.count, kind: .inline, valueLength: value.count)
+        let cellSize: Int
+        if inlineSize <= Layout.maximumCellSize(pageSize: pageSize) {
+            MutableNode.writeLeafCell(cell, key: key, kind: .inline, valueLength: value.count, payload: value)
+            cellSize = inlineSize
+        } else {
+            let (kind, reference) = writeOverflow(value)
+            withUnsafeBytes(of: reference) { ref in
+                MutableNode.writeLeafCell(cell, key: key, kind: kind, valueLength: value.count, payload: ref)
+            }
+            cellSize = MutableNode.leafCellSize(keyLength: key.count, kind: kind, valueLength: value.count)
+        }
+        if state.root.page == 0 {
+            let (page, buffer) = newPage()
+            _ = MutableNode.initialize(buffer.pointer, pageSize: pageSize, type: .leaf)
+            state.root = TreeRoot(page: page, height: 1)
+        }
+        let leaf = try descendForWrite(&state, key)
+        let node = mutableNode(leaf)
+        let (index, found) = node.node.lowerBound(key)
+        if found {
+            releaseValue(node.node, index)
+            node.removeCell(at: index)
+        } else {
+            state.count += 1
+        }
+        try insertCell(&state, level: path.count, page: leaf, index: index, cell: UnsafeRawPointer(cell), size: cellSize)
+        state.changed = true
+    }
+
+    /// Overflow reference payload, as stored in a leaf cell (12 bytes, little-endian).
+    struct OverflowReference {
+        var page: UInt64
+        var storedLength: UInt32
+    }
+
+    /// Stores `value` in an overflow run, compressed with LZ4 when that saves at least a page.
+    private func writeOverflow(_ value: UnsafeRawBufferPointer) -> (ValueKind, OverflowReference) {
+        let plainPages = PageCheck.runPages(dataLength: value.count, pageSize: pageSize)
+        let bound = Int(LZ4_compressBound(Int32(value.count)))
+        let compressed = UnsafeMutableRawPointer.allocate(byteCount: max(bound, 1), alignment: 16)
+        defer { compressed.deallocate() }
+        let compressedSize = Int(LZ4_compress_default(
+            value.baseAddress!.assumingMemoryBound(to: CChar.self), compressed.assumingMemoryBound(to: CChar.self),
+            Int32(value.count), Int32(bound)))
+        let useCompressed = compressedSize > 0
+            && PageCheck.runPages(dataLength: compressedSize, pageSize: pageSize) < plainPages
+        let data = useCompressed ? UnsafeRawBufferPointer(start: compressed, count: compressedSize) : value
+        let pages = PageCheck.runPages(dataLength: data.count, pageSize: pageSize)
+        let first = allocator.allocate(pages)
+        let run = DirtyPage(pageSize: pageSize, pages: pages)
+        let bytes = run.pointer
+        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: Layout.runHeaderSize)
+        bytes.setU8(Layout.typeOffset, PageType.overflow.rawValue)
+        bytes.setU64(Layout.runLengthOffset, UInt64(data.count))
+        (bytes + Layout.runHeaderSize).copyMemory(from: data.baseAddress!, byteCount: data.count)
+        let tail = pages * pageSize - Layout.runHeaderSize - data.count
+        (bytes + Layout.runHeaderSize + data.count).initializeMemory(as: UInt8.self, repeating: 0, count: tail)
+        dirty[first] = run
+        let reference = OverflowReference(page: first.littleEndian, storedLength: UInt32(data.count).littleEndian)
+        return (useCompressed ? .overflowLZ4 : .overflow, reference)
+    }
+
+    /// Frees the overflow run of the value in slot `index`, if it has one.
+    func releaseValue(_ leaf: Node, _ index: Int) {
+        guard leaf.valueKind(index) != .inline else { return }
+        let (page, stored) = leaf.overflowReference(index)
+        freePage(page, count: PageCheck.runPages(dataLength: stored, pageSize: pageSize))
+    }
+
+    // MARK: Insertion and splits
+
+    /// Inserts `cell` at `index` of the dirty node `page` at depth `level` (0 = root), splitting
+    /// upward as needed. `path[0..<level]` holds the ancestors.
+    private func insertCell(_ state: inout TreeState, level: Int, page: UInt64, index: Int,
+                            cell: UnsafeRawPointer, size: Int) throws {
+        let ws = workspace!
+        let node = mutableNode(page)
+        if let slot = node.reserveCell(at: index, size: size, scratch: ws.scratch) {
+            slot.copyMemory(from: cell, byteCount: size)
+            return
+        }
+        // Gather the existing cells with the new one into the arena, then split in two.
+        let isLeaf = node.node.isLeaf
+        let appending = index == node.node.count
+        gatherCells(node.node, inserting: (index, cell, size))
+        let total = ws.cells.count
+        var splitAt: Int
+        if appending && isLeaf {
+            splitAt = total - 1 // ascending inserts: keep the left page full
+        } else {
+            let bytes = ws.cells.reduce(0) { $0 + $1.size + 2 }
+            var running = 0
+            splitAt = 0
+            while splitAt < total - 1 && running + (ws.cells[splitAt].size + 2) <= bytes / 2 {
+                running += ws.cells[splitAt].size + 2
+                splitAt += 1
+            }
+            splitAt = max(1, min(splitAt, total - 1))
+            if !isLeaf { splitAt = max(splitAt, 1) }
+        }
+        let (rightPage, _) = newPage()
+        let separator = separatorKey(at: splitAt, isLeaf: isLeaf)
+        buildNode(page, isLeaf: isLeaf, cells: 0..<splitAt)
+        buildNode(rightPage, isLeaf: isLeaf, cells: splitAt..<total)
+        try insertSeparator(&state, level: level, left: page, right: rightPage, separator: separator)
+    }
+
+    /// Adds the entry for a new right sibling to the parent of `left` at `level`.
+    private func insertSeparator(_ state: inout TreeState, level: Int, left: UInt64, right: UInt64,
+                                 separator: [UInt8]) throws {
+        let ws = workspace!
+        if level == 0 {
+            let (rootPage, buffer) = newPage()
+            let root = MutableNode.initialize(buffer.pointer, pageSize: pageSize, type: .branch)
+            MutableNode.writeBranchCell(ws.cell, key: UnsafeRawBufferPointer(start: nil, count: 0), child: left)
+            root.appendCell(ws.cell, size: Layout.branchCellHeader)
+            separator.withUnsafeBytes { MutableNode.writeBranchCell(ws.cell, key: $0, child: right) }
+            root.appendCell(ws.cell, size: Layout.branchCellHeader + separator.count)
+            state.root = TreeRoot(page: rootPage, height: state.root.height + 1)
+            guard state.root.height <= UInt32(Layout.maximumTreeHeight) else {
+                throw StorageError.invalidOption("tree '\(state.name)' exceeds \(Layout.maximumTreeHeight) levels")
+            }
+            return
+        }
+        let parent = path[level - 1]
+        separator.withUnsafeBytes { MutableNode.writeBranchCell(ws.cell, key: $0, child: right) }
+        // `ws.cell` is reused by deeper calls only after this copy is consumed.
+        let size = Layout.branchCellHeader + separator.count
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { copy.deallocate() }
+        copy.copyMemory(from: ws.cell, byteCount: size)
+        try insertCell(&state, level: level - 1, page: parent.page, index: parent.index + 1, cell: copy, size: size)
+    }
+
+    /// Copies the cells of `node` into the arena, with an optional new cell spliced in.
+    private func gatherCells(_ node: Node, inserting: (index: Int, cell: UnsafeRawPointer, size: Int)?) {
+        let ws = workspace!
+        ws.cells.removeAll(keepingCapacity: true)
+        appendCells(of: node, inserting: inserting)
+    }
+
+    private func appendCells(of node: Node, inserting: (index: Int, cell: UnsafeRawPointer, size: Int)? = nil) {
+        let ws = workspace!
+        var offset = ws.cells.last.map { $0.offset + $0.size } ?? 0
+        func add(_ source: UnsafeRawPointer, _ size: Int) {
+            (ws.arena + offset).copyMemory(from: source, byteCount: size)
+            ws.cells.append((offset, size))
+            offset += size
+        }
+        for i in 0...node.count {
+            if let inserting, inserting.index == i { add(inserting.cell, inserting.size) }
+            if i < node.count { add(node.base + node.cellOffset(i), node.cellSize(i)) }
+        }
+    }
+
+    private func arenaKey(_ cell: Int, isLeaf: Bool) -> UnsafeRawBufferPointer {
+        let ws = workspace!
+        let start = ws.arena + ws.cells[cell].offset
+        let header = isLeaf ? Layout.leafCellHeader : Layout.branchCellHeader
+        return UnsafeRawBufferPointer(start: start + header, count: Int(UnsafeRawPointer(start).u16(0)))
+    }
+
+    /// The key that separates cells before `index` from cells from `index` on. For leaves, the
+    /// shortest prefix of the right's first key that is greater than the left's last key.
+    private func separatorKey(at index: Int, isLeaf: Bool) -> [UInt8] {
+        let right = arenaKey(index, isLeaf: isLeaf)
+        guard isLeaf else { return Array(right) }
+        let left = arenaKey(index - 1, isLeaf: true)
+        var length = 0
+        while length < left.count && length < right.count && left[length] == right[length] { length += 1 }
+        return Array(right[0..<min(length + 1, right.count)])
+    }
+
+    /// Rebuilds dirty page `page` from arena cells; a branch's first entry loses its key.
+    private func buildNode(_ page: UInt64, isLeaf: Bool, cells: Range<Int>) {
+        let ws = workspace!
+        let node = MutableNode.initialize(dirty[page]!.pointer, pageSize: pageSize, type: isLeaf ? .leaf : .branch)
+        for i in cells {
+            let cell = ws.arena + ws.cells[i].offset
+            if !isLeaf && i == cells.lowerBound {
+                MutableNode.writeBranchCell(ws.scratch, key: UnsafeRawBufferPointer(start: nil, count: 0),
+                                            child: UnsafeRawPointer(cell).u64(2))
+                node.appendCell(ws.scratch, size: Layout.branchCellHeader)
+            } else {
+                node.appendCell(cell, size: ws.cells[i].size)
+            }
+        }
+    }
+
+    // MARK: Delete and rebalancing
+
+    /// Removes `key`; returns whether it was there.
+    func delete(_ state: inout TreeState, key: UnsafeRawBufferPointer) throws -> Bool {
+        guard try TreeSearch.find(WriterPages(txn: self), state.root, key) != nil else { return false }
+        mutationCount += 1
+        let leaf = try descendForWrite(&state, key)
+        let node = mutableNode(leaf)
+        let (index, found) = node.node.lowerBound(key)
+        precondition(found, "key vanished between search and delete")
+        releaseValue(node.node, index)
+        node.removeCell(at: index)
+        state.count -= 1
+        state.changed = true
+        try rebalance(&state, level: path.count, page: leaf)
+        return true
+    }
+
+    /// Restores fill after a removal from dirty node `page` at depth `level`.
+    private func rebalance(_ state: inout TreeState, level: Int, page: UInt64) throws {
+        let node = mutableNode(page).node
+        if level == 0 {
+            if !node.isLeaf && node.count == 1 {
+                let child = node.child(0)
+                freePage(page)
+                state.root = TreeRoot(page: child, height: state.root.height - 1)
+            } else if node.isLeaf && node.count == 0 {
+                freePage(page)
+                state.root = TreeRoot()
+            }
+            return
+        }
+        guard node.usedBytes < nodeCapacity / 4 || node.count == 0 else { return }
+        let parentStep = path[level - 1]
+        let parent = mutableNode(parentStep.page).node
+        guard parent.count >= 2 else { return }
+        let leftIndex = parentStep.index > 0 ? parentStep.index - 1 : parentStep.index
+        let rightIndex = leftIndex + 1
+        let leftPage = try touchChild(parentStep.page, leftIndex)
+        let rightPage = try touchChild(parentStep.page, rightIndex)
+        let isLeaf = node.isLeaf
+        let ws = workspace!
+        ws.cells.removeAll(keepingCapacity: true)
+        appendCells(of: mutableNode(leftPage).node)
+        let firstRight = ws.cells.count
+        appendCells(of: mutableNode(rightPage).node)
+        if !isLeaf {
+            // The right node's first entry takes the parent's separator as its key.
+            let separator = mutableNode(parentStep.page).node.key(rightIndex)
+            let child = UnsafeRawPointer(ws.arena + ws.cells[firstRight].offset).u64(2)
+            let tailStart = ws.cells[firstRight].offset + ws.cells[firstRight].size
+            let tailBytes = (ws.cells.last.map { $0.offset + $0.size } ?? tailStart) - tailStart
+            let newSize = Layout.branchCellHeader + separator.count
+            let shift = newSize - ws.cells[firstRight].size
+            if tailBytes > 0 { (ws.arena + tailStart + shift).copyMemory(from: ws.arena + tailStart, byteCount: tailBytes) }
+            MutableNode.writeBranchCell(ws.arena + ws.cells[firstRight].offset, key: separator, child: child)
+            ws.cells[firstRight].size = newSize
+            for i in (firstRight + 1)..<ws.cells.count { ws.cells[i].offset += shift }
+        }
+        let bytes = ws.cells.reduce(0) { $0 + $1.size + 2 }
+        let parentNode = mutableNode(parentStep.page)
+        if bytes <= nodeCapacity {
+            buildNode(leftPage, isLeaf: isLeaf, cells: 0..<ws.cells.count)
+            freePage(rightPage)
+            parentNode.removeCell(at: rightIndex)
+            path[level - 1].index = leftIndex
+            try rebalance(&state, level: level - 1, page: parentStep.page)
+            return
+        }
+        // Too big for one page: share the cells evenly between the two.
+        var running = 0
+        var splitAt = 0
+        while splitAt < ws.cells.count - 1 && running + ws.cells[splitAt].size + 2 <= bytes / 2 {
+            running += ws.cells[splitAt].size + 2
+            splitAt += 1
+        }
+        splitAt = max(1, splitAt)
+        let separator = separatorKey(at: splitAt, isLeaf: isLeaf)
+        buildNode(leftPage, isLeaf: isLeaf, cells: 0..<splitAt)
+        buildNode(rightPage, isLeaf: isLeaf, cells: splitAt..<ws.cells.count)
+        parentNode.removeCell(at: rightIndex)
+        let size = Layout.branchCellHeader + separator.count
+        let cell = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { cell.deallocate() }
+        separator.withUnsafeBytes { MutableNode.writeBranchCell(cell, key: $0, child: rightPage) }
+        try insertCell(&state, level: level - 1, page: parentStep.page, index: rightIndex, cell: cell, size: size)
+    }
+
+    /// Copies child `index` of dirty branch `parent` for writing and updates the pointer.
+    private func touchChild(_ parent: UInt64, _ index: Int) throws(StorageError) -> UInt64 {
+        let child = mutableNode(parent).node.child(index)
+        let copy = try touch(child)
+        if copy != child { mutableNode(parent).setChild(index, copy) }
+        return copy
+    }
+
+    /// Frees every page of the tree rooted at `root` (for dropping a tree).
+    func freeTreePages(_ root: TreeRoot) throws {
+        guard root.page != 0 else { return }
+        var stack: [(UInt64, UInt32)] = [(root.page, 1)]
+        let source = WriterPages(txn: self)
+        while let (page, level) = stack.popLast() {
+            let node = try source.node(page)
+            if node.isLeaf {
+                for i in 0..<node.count { releaseValue(node, i) }
+            } else {
+                guard level < root.height else { throw TreeSearch.depthError(page, level, root) }
+                for i in 0..<node.count { stack.append((node.child(i), level + 1)) }
+            }
+            freePage(page)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// A contiguous run of pages: `count` pages starting at `first`.
+struct PageRange: Equatable, Sendable {
+    var first: UInt64
+    var count: UInt32
+    var end: UInt64 { first + UInt64(count) }
+}
+
+/// The decoded content of a meta page: one committed version of the store.
+struct MetaPage: Equatable, Sendable {
+    var txnID: UInt64
+    var pageSize: Int
+    /// Pages in use by this version, meta pages included; the file is at least this long.
+    var pageCount: UInt64
+    var catalog: TreeRoot
+    /// First page of the free-list run, 0 for none.
+    var freeListPage: UInt64
+    /// The newest version known to be on stable storage when this meta was written.
+    var durableTxnID: UInt64
+    /// Pages written since `durableTxnID` and not yet synced; recovery checks them.
+    var unsyncedRanges: [PageRange]
+
+    static func empty(pageSize: Int) -> MetaPage {
+        MetaPage(txnID: 0, pageSize: pageSize, pageCount: 2, catalog: TreeRoot(), freeListPage: 0,
+                 durableTxnID: 0, unsyncedRanges: [])
+    }
+
+    /// Writes this meta into a zeroed page buffer and seals it with its checksum.
+    func encode(into page: UnsafeMutableRawPointer, pageNumber: UInt64) {
+        page.initializeMemory(as: UInt8.self, repeating: 0, count: pageSize)
+        page.setU8(Layout.typeOffset, PageType.meta.rawValue)
+        page.setU64(Layout.txnOffset, txnID)
+        for (i, byte) in Layout.magic.enumerated() { page.setU8(Layout.metaMagicOffset + i, byte) }
+        page.setU32(Layout.metaVersionOffset, Layout.formatVersion)
+        page.setU32(Layout.metaPageSizeOffset, UInt32(pageSize))
+        page.setU64(Layout.metaPageCountOffset, pageCount)
+        page.setU64(Layout.metaCatalogRootOffset, catalog.page)
+        page.setU32(Layout.metaCatalogHeightOffset, catalog.height)
+        page.setU64(Layout.metaFreeListOffset, freeListPage)
+        page.setU64(Layout.metaDurableTxnOffset, durableTxnID)
+        precondition(unsyncedRanges.count <= Layout.metaRangeCapacity(pageSize: pageSize))
+        page.setU32(Layout.metaRangeCountOffset, UInt32(unsyncedRanges.count))
+        for (i, range) in unsyncedRanges.enumerated() {
+            let offset = Layout.metaRangesOffset + i * Layout.metaRangeSize
+            page.setU64(offset, range.first)
+            page.setU32(offset + 8, range.count)
+        }
+        PageChecksum.seal(page, length: pageSize, pageNumber: pageNumber)
+    }
+
+    /// Reads the page size a meta page claims, or nil when the header is not a Fief meta page.
+    static func claimedPageSize(_ header: UnsafeRawBufferPointer) -> Int? {
+        guard header.count >= Layout.metaRangesOffset,
+              header[Layout.typeOffset] == PageType.meta.rawValue,
+              Array(header[Layout.metaMagicOffset..<Layout.metaMagicOffset + 8]) == Layout.magic
+        else { return nil }
+        let size = Int(header.baseAddress!.u32(Layout.metaPageSizeOffset))
+        guard size >= Layout.minimumPageSize, size <= Layout.maximumPageSize, size & (size - 1) == 0 else { return nil }
+        return size
+    }
+
+    enum DecodeFailure: Error, Equatable {
+        case notMeta(String)
+        case unsupportedVersion(UInt32)
+    }
+
+    /// Decodes and validates a whole meta page.
+    static func decode(_ page: UnsafeRawBufferPointer, pageNumber: UInt64) -> Result<MetaPage, DecodeFailure> {
+        guard let pageSize = claimedPageSize(page), page.count >= pageSize else {
+            return .failure(.notMeta("no Fief magic or an impossible page size"))
+        }
+        let base = page.baseAddress!
+        guard PageChecksum.isValid(base, length: pageSize, pageNumber: pageNumber) else {
+            return .failure(.notMeta("checksum mismatch (torn or damaged meta page)"))
+        }
+        let version = base.u32(Layout.metaVersionOffset)
+        guard version == Layout.formatVersion else { return .failure(.unsupportedVersion(version)) }
+        let rangeCount = Int(base.u32(Layout.metaRangeCountOffset))
+        guard rangeCount <= Layout.metaRangeCapacity(pageSize: pageSize) else {
+            return .failure(.notMeta("unsynced range count \(rangeCount) exceeds the page"))
+        }
+        var ranges: [PageRange] = []
+        ranges.reserveCapacity(rangeCount)
+        for i in 0..<rangeCount {
+            let offset = Layout.metaRangesOffset + i * Layout.metaRangeSize
+            ranges.append(PageRange(first: base.u64(offset), count: base.u32(offset + 8)))
+        }
+        let meta = MetaPage(
+            txnID: base.u64(Layout.txnOffset), pageSize: pageSize,
+            pageCount: base.u64(Layout.metaPageCountOffset),
+            catalog: TreeRoot(page: base.u64(Layout.metaCatalogRootOffset), height: base.u32(Layout.metaCatalogHeightOffset)),
+            freeListPage: base.u64(Layout.metaFreeListOffset),
+            durableTxnID: base.u64(Layout.metaDurableTxnOffset), unsyncedRanges: ranges)
+        guard meta.pageCount >= 2, meta.pageCount < (UInt64(1) << 40),
+              meta.catalog.page < meta.pageCount, meta.freeListPage < meta.pageCount,
+              meta.catalog.height <= UInt32(Layout.maximumTreeHeight),
+              meta.durableTxnID <= meta.txnID
+        else { return .failure(.notMeta("fields out of range")) }
+        return .success(meta)
+    }
+}
+
+/// Where a B+tree starts: its root page (0 for an empty tree) and its height (1 = a single leaf).
+struct TreeRoot: Equatable, Sendable {
+    var page: UInt64 = 0
+    var height: UInt32 = 0
+}

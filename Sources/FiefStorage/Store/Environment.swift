@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CFiefShims
+
+/// One committed version as readers see it: its meta and the map to read its pages from.
+struct Snapshot {
+    let meta: MetaPage
+    let map: PageMap
+    /// Pages that exist in the file for this version (never past the end of the file).
+    let pageLimit: UInt64
+}
+
+/// The single per-file coordinator inside a process: it owns the file, its map, the writer gate,
+/// the versions readers pin, and the writer's free-space state. Every ``Store`` handle on the
+/// same file (or in-memory identifier) shares one.
+final class Environment: @unchecked Sendable {
+    let file: StorageFile
+    let options: StorageOptions
+    let pageSize: Int
+    let writerGate = Gate()
+    private let lock = Lock()
+
+    // Guarded by `lock`.
+    private var latest: Snapshot
+    private var pins: [UInt64: Int] = [:]
+    private var failure: StorageError?
+
+    // Owned by the writer (whoever is inside `writerGate`).
+    var allocator: PageAllocator?
+    var durableTxnID: UInt64
+    var durableSlot: Int
+    var unsyncedRanges: [PageRange]
+    var lastSync = monotonicSeconds()
+    var fileBytes: UInt64
+
+    init(file: StorageFile, options: StorageOptions, create: Bool) throws(StorageError) {
+        self.file = file
+        self.options = options
+        var size: UInt64
+        do { size = try file.size() } catch { throw asStorageError(error, file) }
+        if size == 0 && create && !options.readOnly {
+            try Environment.initialize(file, pageSize: options.pageSize)
+            size = UInt64(2 * options.pageSize)
+        }
+        var choice = try Recovery.chooseMeta(file: file)
+        pageSize = choice.meta.pageSize
+        if !choice.meta.unsyncedRanges.isEmpty && !options.readOnly {
+            // The chosen version's pages are intact in the file but maybe not yet on disk.
+            do { try file.sync() } catch { throw asStorageError(error, file) }
+            choice.meta.durableTxnID = choice.meta.txnID
+            choice.meta.unsyncedRanges = []
+        }
+        durableTxnID = choice.meta.durableTxnID
+        durableSlot = choice.slot
+        unsyncedRanges = choice.meta.unsyncedRanges
+        fileBytes = size
+        let map = try Environment.makeMap(file, pageSize: pageSize, pages: max(choice.meta.pageCount, size / UInt64(pageSize)))
+        latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, size / UInt64(pageSize)))
+    }
+
+    /// Writes the two meta pages of an empty store.
+    private static func initialize(_ file: StorageFile, pageSize: Int) throws(StorageError) {
+        let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 16)
+        defer { page.deallocate() }
+        let meta = MetaPage.empty(pageSize: pageSize)
+        do {
+            for slot in 0..<2 {
+                meta.encode(into: page, pageNumber: UInt64(slot))
+                try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
+            }
+            try file.sync()
+        } catch { throw asStorageError(error, file) }
+        if let posix = file as? PosixFile, !posix.path.hasPrefix("memory:") { PosixFile.syncDirectory(of: posix.path) }
+    }
+
+    /// Maps the file with room to grow: capacity doubles, so remapping is rare.
+    static func makeMap(_ file: StorageFile, pageSize: Int, pages: UInt64) throws(StorageError) -> PageMap {
+        var capacity = 1 << 24 // 16 MiB
+        let needed = Int(pages) * pageSize
+        while capacity < needed { capacity = capacity < (1 << 30) ? capacity * 2 : capacity + (1 << 30) }
+        do { return PageMap(region: try file.map(length: capacity), pageSize: pageSize) } catch {
+            throw asStorageError(error, file)
+        }
+    }
+
+    // MARK: Readers
+
+    /// Pins the newest version for a reader.
+    func beginRead() throws -> Snapshot {
+        try lock.withLock { () throws -> Snapshot in
+            if let failure { throw failure }
+            pins[latest.meta.txnID, default: 0] += 1
+            return latest
+        }
+    }
+
+    func endRead(_ version: UInt64) {
+        lock.withLock {
+            if let n = pins[version] { pins[version] = n > 1 ? n - 1 : nil }
+        }
+    }
+
+    /// The newest version without pinning it.
+    var latestSnapshot: Snapshot { lock.withLock { latest } }
+
+    /// The oldest version a reader holds, if any.
+    var oldestPinnedVersion: UInt64? { lock.withLock { pins.keys.min() } }
+
+    /// Number of versions currently pinned by readers.
+    var pinnedVersionCount: Int { lock.withLock { pins.count } }
+
+    // MARK: Writer
+
+    func checkUsable() throws(StorageError) {
+        if let failure = lock.withLock({ failure }) { throw failure }
+    }
+
+    /// Makes every further operation fail: an I/O error left the file in an unknown state.
+    func markFailed() {
+        lock.withLock { if failure == nil { failure = .needsReopen(path: file.path) } }
+    }
+
+    func publish(_ snapshot: Snapshot) {
+        lock.withLock { latest = snapshot }
+    }
+
+    /// Loads the free list of the newest version the first time a writer needs it.
+    func loadAllocator(_ snapshot: Snapshot) throws(StorageError) -> PageAllocator {
+        if let allocator { return allocator }
+        let meta = snapshot.meta
+        var loaded = PageAllocator(pageCount: meta.pageCount)
+        if meta.freeListPage != 0 {
+            let pages = snapshot.map.reader(pageLimit: snapshot.pageLimit, verifyChecksums: options.verifyChecksums)
+            let number = meta.freeListPage
+            guard number >= 2, number < pages.pageLimit else {
+                throw .corruptPage(page: number, reason: "free-list page out of range")
+            }
+            let header = pages.base + Int(number) * pageSize
+            let length = header.u64(Layout.runLengthOffset)
+            guard length < UInt64(meta.pageCount) * UInt64(pageSize) else {
+                throw .corruptPage(page: number, reason: "free-list length \(length) exceeds the file")
+            }
+            let run = try pages.run(number, type: .freeList, dataLength: Int(length))
+            loaded = try PageAllocator.decode(
+                UnsafeRawBufferPointer(start: run + Layout.runHeaderSize, count: Int(length)),
+                pageCount: meta.pageCount, runPage: number)
+        }
+        allocator = loaded
+        return loaded
+    }
+
+    /// Syncs if the store is not in full durability and has unsynced commits.
+    func syncNow() throws(StorageError) {
+        writerGate.enter()
+        defer { writerGate.leave() }
+        try checkUsable()
+        guard options.durability != .none, durableTxnID < latestSnapshot.meta.txnID else { return }
+        do { try file.sync() } catch {
+            markFailed()
+            throw asStorageError(error, file)
+        }
+        durableTxnID = latestSnapshot.meta.txnID
+        durableSlot = 1 - durableSlot
+        unsyncedRanges = []
+        lastSync = monotonicSeconds()
+    }
+}

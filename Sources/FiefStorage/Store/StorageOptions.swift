@@ -1,0 +1,51 @@
+/// How commits reach stable storage.
+public enum Durability: Sendable, Equatable {
+    /// Every commit is on stable storage when `commit()` returns (fdatasync; F_FULLFSYNC on
+    /// Apple platforms). One sync per commit. The default.
+    case full
+    /// Commits are crash-consistent but synced at most once per `interval` seconds (and when
+    /// the store closes or ``Store/sync()`` is called). A power loss may lose the commits of the
+    /// last interval; it never damages the file.
+    case relaxed(interval: Double = 1.0)
+    /// Nothing is synced. Used for in-memory stores; a crash loses everything.
+    case none
+}
+
+/// Options for opening a ``Store``.
+///
+/// ```swift
+/// var options = StorageOptions()
+/// options.pageSize = 16_384             // only used when the file is created
+/// options.durability = .relaxed()
+/// let store = try Store(path: "app.fief", options: options)
+/// ```
+public struct StorageOptions: Sendable, Equatable {
+    /// Page size for a new file: a power of two from 512 to 65,536 bytes. An existing file keeps
+    /// the page size it was created with.
+    public var pageSize: Int = 4096
+    /// See ``Durability``.
+    public var durability: Durability = .full
+    /// Open without writing: no commits, and the file must exist.
+    public var readOnly = false
+    /// The most versions that may be live at once, counted from the oldest version a reader
+    /// still holds to the newest commit. A commit that would exceed it fails with
+    /// ``StorageError/tooManyActiveVersions(active:maximum:)`` instead of letting the file grow
+    /// without bound behind a long-lived reader.
+    public var maximumActiveVersions: UInt64 = 10_000
+    /// Verify page checksums on first read. Turning this off is only for fuzzing the structure
+    /// checks behind them; structural checks always run.
+    public var verifyChecksums = true
+
+    public init() {}
+
+    func validated() throws(StorageError) -> StorageOptions {
+        guard pageSize >= Layout.minimumPageSize, pageSize <= Layout.maximumPageSize, pageSize & (pageSize - 1) == 0 else {
+            throw .invalidOption("page size \(pageSize) is not a power of two between 512 and 65536")
+        }
+        guard maximumActiveVersions >= 1 else { throw .invalidOption("maximumActiveVersions must be at least 1") }
+        if case let .relaxed(interval) = durability, !(interval >= 0) {
+            throw .invalidOption("relaxed sync interval must be zero or more seconds")
+        }
+        return self
+    }
+}

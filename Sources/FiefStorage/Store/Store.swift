@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CFiefShims
+
+/// A FiefStorage store: a file (or an in-memory space) of named B+trees with MVCC transactions.
+///
+/// Any number of read transactions run at once, each on a consistent snapshot; one write
+/// transaction at a time changes the store, and its commit is atomic and crash-safe. Every
+/// `Store` opened on the same file in a process shares one coordinator; a second *process*
+/// gets ``StorageError/fileLocked(path:)`` while this one has the file open for writing.
+///
+/// ```swift
+/// let store = try Store(path: "/var/lib/app/data.fief")
+/// try store.write { txn in
+///     try txn.createTree("kv").put(Array("greeting".utf8), Array("hello".utf8))
+/// }
+/// let value = try store.read { txn in try txn.tree("kv")?.get(Array("greeting".utf8)) }
+/// ```
+public final class Store: Sendable {
+    let env: Environment
+    /// Whether this handle refuses write transactions.
+    public let isReadOnly: Bool
+
+    /// Opens the store file at `path`, creating it unless `options.readOnly` is set.
+    public init(path: String, options: StorageOptions = StorageOptions()) throws {
+        let options = try options.validated()
+        isReadOnly = options.readOnly
+        env = try Registry.shared.environment(forPath: path, options: options)
+    }
+
+    /// Opens (or joins) the in-memory store named `identifier`. It lives while any handle to it
+    /// is open and is discarded with the last one.
+    public init(inMemoryIdentifier identifier: String, options: StorageOptions = StorageOptions()) throws {
+        var options = try options.validated()
+        options.durability = .none
+        options.readOnly = false
+        isReadOnly = false
+        env = try Registry.shared.environment(forMemory: identifier, options: options)
+    }
+
+    /// Opens a store on a caller-supplied file implementation (for example a fault-injecting
+    /// one in tests). The caller is responsible for exclusive access.
+    public init(file: StorageFile, options: StorageOptions = StorageOptions()) throws {
+        let options = try options.validated()
+        isReadOnly = options.readOnly
+        env = try Environment(file: file, options: options, create: true)
+    }
+
+    /// The page size of the file.
+    public var pageSize: Int { env.pageSize }
+
+    /// The id of the newest committed version.
+    public var latestVersion: UInt64 { env.latestSnapshot.meta.txnID }
+
+    /// Begins a read transaction on the newest version. End it with `abort()` (or let it go).
+    public func beginRead() throws -> Transaction {
+        try Transaction(env: env, writable: false)
+    }
+
+    /// Begins the write transaction, waiting while another is in progress.
+    public func beginWrite() throws -> Transaction {
+        if isReadOnly { throw StorageError.readOnly }
+        return try Transaction(env: env, writable: true)
+    }
+
+    /// Runs `body` in a read transaction.
+    public func read<R>(_ body: (Transaction) throws -> R) throws -> R {
+        let txn = try beginRead()
+        defer { txn.abort() }
+        return try body(txn)
+    }
+
+    /// Runs `body` in a write transaction and commits it; rolls back if `body` throws.
+    @discardableResult
+    public func write<R>(_ body: (Transaction) throws -> R) throws -> R {
+        let txn = try beginWrite()
+        do {
+            let result = try body(txn)
+            try txn.commit()
+            return result
+        } catch {
+            txn.abort()
+            throw error
+        }
+    }
+
+    /// Makes every commit so far durable (useful with ``Durability/relaxed(interval:)``).
+    public func sync() throws {
+        try env.syncNow()
+    }
+}
+
+/// Process-wide table of open environments, so that every handle on one file shares one.
+final class Registry: @unchecked Sendable {
+    static let shared = Registry()
+    private let lock = Lock()
+    private var files: [String: WeakEnvironment] = [:]
+    private var memory: [String: WeakEnvironment] = [:]
+
+    private struct WeakEnvironment { weak var env: Environment? }
+
+    func environment(forPath path: String, options: StorageOptions) throws -> Environment {
+        try lock.withLock {
+            let file = try PosixFile(path: path, readOnly: options.readOnly, create: !options.readOnly)
+            var info = stat()
+            guard fstat(file.descriptor, &info) == 0 else { throw StorageError.io(operation: "fstat", path: path, errno: errno) }
+            let identity = "\(info.st_dev):\(info.st_ino)"
+            if let existing = files[identity]?.env {
+                if existing.options.readOnly && !options.readOnly {
+                    throw StorageError.invalidOption("\(path) is already open read-only in this process")
+                }
+                return existing
+            }
+            if fief_try_lock(file.descriptor, options.readOnly ? 0 : 1) != 0 {
+                if errno == EWOULDBLOCK { throw StorageError.fileLocked(path: path) }
+                throw StorageError.io(operation: "lock", path: path, errno: errno)
+            }
+            let env = try Environment(file: file, options: options, create: !options.readOnly)
+            files[identity] = WeakEnvironment(env: env)
+            return env
+        }
+    }
+
+    func environment(forMemory identifier: String, options: StorageOptions) throws -> Environment {
+        try lock.withLock {
+            if let existing = memory[identifier]?.env { return existing }
+            let env = try Environment(file: PosixFile(anonymousNamed: identifier), options: options, create: true)
+            memory[identifier] = WeakEnvironment(env: env)
+            return env
+        }
+    }
+}

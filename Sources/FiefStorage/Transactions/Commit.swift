@@ -1,0 +1,209 @@
+/// Committing a write transaction (FORMAT.md, "Commit protocol").
+extension Transaction {
+    /// Makes the transaction's changes the newest version and ends it.
+    ///
+    /// With ``Durability/full`` the changes are on stable storage when this returns. If the
+    /// commit fails (a full disk, a version cap), nothing of it is visible and the store stays
+    /// at the previous version.
+    public func commit() throws {
+        try checkOpen()
+        guard isWritable else {
+            finish()
+            return
+        }
+        defer { finish() }
+        let (meta, map) = try writeCommit()
+        env.allocator = allocator
+        env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
+    }
+
+    private func writeCommit() throws -> (MetaPage, PageMap) {
+        let previous = snapshot.meta
+        let id = txnID
+        let oldest = env.oldestPinnedVersion ?? id
+        let active = id - min(oldest, id) + 1
+        guard active <= env.options.maximumActiveVersions else {
+            throw StorageError.tooManyActiveVersions(active: active, maximum: env.options.maximumActiveVersions)
+        }
+        try saveTreeDescriptors()
+        let freeListPage = writeFreeList(previous: previous.freeListPage)
+        let map = try currentMap(pageCount: allocator.pageCount)
+        let written = try writeDirtyPages()
+
+        let durability = env.options.durability
+        var ranges = env.unsyncedRanges
+        PageRangeList.merge(written, into: &ranges)
+        var durable = env.durableTxnID
+        var durableSlot = env.durableSlot
+        if durability != .none && ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
+            // Too many unsynced pages to list: make them (and the previous meta) durable first.
+            try sync()
+            if durable != previous.txnID { durableSlot = 1 - durableSlot }
+            durable = previous.txnID
+            ranges = []
+        }
+        if durability == .none { ranges = [] }
+        var meta = MetaPage(txnID: id, pageSize: pageSize, pageCount: allocator.pageCount, catalog: catalog.root,
+                            freeListPage: freeListPage, durableTxnID: durability == .none ? id : durable,
+                            unsyncedRanges: ranges)
+        let slot = 1 - durableSlot
+        try writeMeta(meta, slot: slot)
+        var syncNow = durability == .full
+        if case let .relaxed(interval) = durability, monotonicSeconds() - env.lastSync >= interval { syncNow = true }
+        if syncNow {
+            try sync()
+            durable = id
+            durableSlot = slot
+            ranges = []
+        }
+        if durability == .none {
+            durable = id
+            durableSlot = slot
+        }
+        env.durableTxnID = durable
+        env.durableSlot = durableSlot
+        env.unsyncedRanges = ranges
+        meta.durableTxnID = durable
+        try shrinkFileIfPossible()
+        return (meta, map)
+    }
+
+    private func sync() throws {
+        do { try env.file.sync() } catch {
+            env.markFailed()
+            throw asStorageError(error, env.file)
+        }
+        env.lastSync = monotonicSeconds()
+    }
+
+    /// Writes changed tree roots and counts into the catalog tree.
+    private func saveTreeDescriptors() throws {
+        var descriptor = [UInt8](repeating: 0, count: TreeState.descriptorSize)
+        for i in trees.indices where trees[i].changed {
+            let name = Array(trees[i].name.utf8)
+            if trees[i].dropped {
+                _ = try name.withUnsafeBytes { try delete(&catalog, key: $0) }
+                continue
+            }
+            descriptor.withUnsafeMutableBytes { trees[i].encode(into: $0.baseAddress!) }
+            try name.withUnsafeBytes { key in
+                try descriptor.withUnsafeBytes { try put(&catalog, key: key, value: $0) }
+            }
+        }
+    }
+
+    /// Frees the previous free-list run and writes the allocator's state into a new one.
+    private func writeFreeList(previous: UInt64) -> UInt64 {
+        if previous != 0 {
+            let length = Int(mapped.base.advanced(by: Int(previous) * pageSize).u64(Layout.runLengthOffset))
+            freePage(previous, count: PageCheck.runPages(dataLength: length, pageSize: pageSize))
+        }
+        _ = allocator.trimTail()
+        // Allocating the run can only shrink the state, so size it first.
+        let pages = PageCheck.runPages(dataLength: allocator.encodedSize, pageSize: pageSize)
+        let first = allocator.allocate(pages)
+        let run = DirtyPage(pageSize: pageSize, pages: pages)
+        run.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: pages * pageSize)
+        run.pointer.setU8(Layout.typeOffset, PageType.freeList.rawValue)
+        // The data length fills the run, so the run's size follows from it; the tail is padding.
+        run.pointer.setU64(Layout.runLengthOffset, UInt64(pages * pageSize - Layout.runHeaderSize))
+        allocator.encode(into: run.pointer + Layout.runHeaderSize)
+        dirty[first] = run
+        return first
+    }
+
+    /// Seals every dirty page with this transaction's id and checksum and writes them in page
+    /// order; returns the ranges written.
+    private func writeDirtyPages() throws -> [PageRange] {
+        let id = txnID
+        let numbers = dirty.keys.sorted()
+        var ranges: [PageRange] = []
+        let map = env.latestSnapshot.map
+        for number in numbers {
+            let page = dirty[number]!
+            page.pointer.setU64(Layout.txnOffset, id)
+            PageChecksum.seal(page.pointer, length: page.pages * pageSize, pageNumber: number)
+            map.markVerified(number)
+            if let last = ranges.last, last.end == number {
+                ranges[ranges.count - 1].count += UInt32(page.pages)
+            } else {
+                ranges.append(PageRange(first: number, count: UInt32(page.pages)))
+            }
+        }
+        var next = 0
+        var chunks: [UnsafeRawBufferPointer] = []
+        for range in ranges {
+            chunks.removeAll(keepingCapacity: true)
+            var page = range.first
+            while page < range.end {
+                let dirtyPage = dirty[numbers[next]]!
+                chunks.append(UnsafeRawBufferPointer(start: dirtyPage.pointer, count: dirtyPage.pages * pageSize))
+                page += UInt64(dirtyPage.pages)
+                next += 1
+            }
+            do { try env.file.write(chunks: chunks, at: range.first * UInt64(pageSize)) } catch {
+                throw asStorageError(error, env.file)
+            }
+            env.fileBytes = max(env.fileBytes, range.end * UInt64(pageSize))
+        }
+        return ranges
+    }
+
+    private func writeMeta(_ meta: MetaPage, slot: Int) throws {
+        let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
+        defer { page.deallocate() }
+        meta.encode(into: page, pageNumber: UInt64(slot))
+        do { try env.file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize)) } catch {
+            // A partial meta write may have damaged the slot's previous content: only a reopen,
+            // which re-reads both slots, can say which version survives.
+            env.markFailed()
+            throw asStorageError(error, env.file)
+        }
+    }
+
+    /// Gives free pages at the end of the file back to the file system.
+    private func shrinkFileIfPossible() throws {
+        let end = allocator.pageCount * UInt64(pageSize)
+        guard end < env.fileBytes else { return }
+        do { try env.file.truncate(to: end) } catch { return } // keeping the tail is harmless
+        env.fileBytes = end
+    }
+
+    /// The map for the new version: the current one, or a larger one when the file outgrew it.
+    private func currentMap(pageCount: UInt64) throws -> PageMap {
+        let map = env.latestSnapshot.map
+        if pageCount <= map.capacityPages { return map }
+        return try Environment.makeMap(env.file, pageSize: pageSize, pages: pageCount)
+    }
+}
+
+/// Helpers for sorted, coalesced lists of page ranges.
+enum PageRangeList {
+    /// Adds `ranges` to `list`, merging ranges that touch.
+    static func merge(_ ranges: [PageRange], into list: inout [PageRange]) {
+        guard !ranges.isEmpty else { return }
+        var all = list + ranges
+        all.sort { $0.first < $1.first }
+        var merged: [PageRange] = []
+        for range in all {
+            if let last = merged.last, range.first <= last.end {
+                let end = max(last.end, range.end)
+                merged[merged.count - 1].count = UInt32(end - last.first)
+            } else {
+                merged.append(range)
+            }
+        }
+        list = merged
+    }
+}
+
+extension StorageFile {
+    /// Writes consecutive buffers starting at `offset`.
+    public func write(chunks: [UnsafeRawBufferPointer], at offset: UInt64) throws {
+        var position = offset
+        for chunk in chunks {
+            try write(chunk, at: position)
+            position += UInt64(chunk.count)
+        }
+    }
+}

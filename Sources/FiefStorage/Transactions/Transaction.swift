@@ -1,0 +1,279 @@
+import CLZ4
+
+/// A consistent view of the store, and for write transactions the only way to change it.
+///
+/// A read transaction sees the version that was newest when it began, however many commits
+/// follow; it never blocks the writer. A write transaction sees its own changes; it is the only
+/// writer until it commits or aborts. End every transaction: ``Store/read(_:)`` and
+/// ``Store/write(_:)`` do it for you.
+///
+/// A transaction belongs to the thread or task that uses it; it is not `Sendable`.
+///
+/// ```swift
+/// try store.write { txn in
+///     let users = try txn.createTree("users")
+///     try users.put(Array("alice".utf8), Array("admin".utf8))
+/// }
+/// let role = try store.read { try $0.tree("users")?.get(Array("alice".utf8)) }
+/// ```
+public final class Transaction {
+    let env: Environment
+    let snapshot: Snapshot
+    let mapped: MappedPages
+    /// Whether this transaction may change the store.
+    public let isWritable: Bool
+    private(set) var isOpen = true
+
+    var trees: [TreeState] = []
+    var treeIndex: [String: Int] = [:]
+
+    // Write transactions only.
+    var catalog: TreeState
+    var dirty: [UInt64: DirtyPage] = [:]
+    var allocator: PageAllocator
+    var path: [PathStep] = []
+    var mutationCount = 0
+    let workspace: Workspace?
+
+    /// The version this transaction reads (for a write transaction, the one it started from).
+    public var version: UInt64 { snapshot.meta.txnID }
+
+    init(env: Environment, writable: Bool) throws {
+        self.env = env
+        isWritable = writable
+        if writable {
+            if env.options.readOnly { throw StorageError.readOnly }
+            env.writerGate.enter()
+            do {
+                try env.checkUsable()
+                snapshot = env.latestSnapshot
+                allocator = try env.loadAllocator(snapshot)
+            } catch {
+                env.writerGate.leave()
+                throw error
+            }
+            allocator.promote(upTo: min(env.durableTxnID, env.oldestPinnedVersion ?? .max))
+            workspace = Workspace(pageSize: env.pageSize)
+        } else {
+            snapshot = try env.beginRead()
+            allocator = PageAllocator(pageCount: 0)
+            workspace = nil
+        }
+        mapped = snapshot.map.reader(pageLimit: snapshot.pageLimit, verifyChecksums: env.options.verifyChecksums)
+        catalog = TreeState(name: "", root: snapshot.meta.catalog, count: 0)
+    }
+
+    deinit {
+        if isOpen { finish() }
+    }
+
+    /// Ends a read transaction, or rolls back a write transaction. Safe to call twice.
+    public func abort() {
+        guard isOpen else { return }
+        finish()
+    }
+
+    func finish() {
+        isOpen = false
+        if isWritable {
+            for page in dirty.values { page.deallocate() }
+            dirty.removeAll()
+            env.writerGate.leave()
+        } else {
+            env.endRead(snapshot.meta.txnID)
+        }
+    }
+
+    @inline(__always) func checkOpen() throws(StorageError) {
+        if !isOpen { throw .transactionClosed }
+    }
+
+    // MARK: Trees
+
+    /// The tree named `name`, or nil when it does not exist.
+    public func tree(_ name: String) throws -> Tree? {
+        try checkOpen()
+        if let index = treeIndex[name] { return trees[index].dropped ? nil : Tree(txn: self, index: index) }
+        guard let state = try loadTreeState(name) else { return nil }
+        return Tree(txn: self, index: register(state))
+    }
+
+    /// The tree named `name`, created empty when missing. Write transactions only.
+    @discardableResult
+    public func createTree(_ name: String) throws -> Tree {
+        guard isWritable else { throw StorageError.readOnly }
+        if let existing = try tree(name) { return existing }
+        guard name.utf8.count <= Layout.maximumKeySize(pageSize: env.pageSize) else {
+            throw StorageError.keyTooLarge(length: name.utf8.count, maximum: Layout.maximumKeySize(pageSize: env.pageSize))
+        }
+        if let index = treeIndex[name] {
+            trees[index] = TreeState(name: name, root: TreeRoot(), count: 0, changed: true)
+            return Tree(txn: self, index: index)
+        }
+        return Tree(txn: self, index: register(TreeState(name: name, root: TreeRoot(), count: 0, changed: true)))
+    }
+
+    /// Deletes the tree named `name` and everything in it. Returns whether it existed.
+    @discardableResult
+    public func dropTree(_ name: String) throws -> Bool {
+        guard isWritable else { throw StorageError.readOnly }
+        guard let tree = try tree(name) else { return false }
+        try freeTreePages(trees[tree.index].root)
+        trees[tree.index].root = TreeRoot()
+        trees[tree.index].count = 0
+        trees[tree.index].dropped = true
+        trees[tree.index].changed = true
+        mutationCount += 1
+        return true
+    }
+
+    /// Names of every tree, in byte order.
+    public func treeNames() throws -> [String] {
+        try checkOpen()
+        var names = Set<String>()
+        try scanTree(catalog.root, from: nil, reverse: false) { key, _ in
+            names.insert(String(decoding: key, as: UTF8.self))
+            return true
+        }
+        for state in trees {
+            if state.dropped { names.remove(state.name) } else { names.insert(state.name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    private func register(_ state: TreeState) -> Int {
+        trees.append(state)
+        treeIndex[state.name] = trees.count - 1
+        return trees.count - 1
+    }
+
+    private func loadTreeState(_ name: String) throws -> TreeState? {
+        let key = Array(name.utf8)
+        let descriptor: [UInt8]? = try key.withUnsafeBytes { key in
+            try withValue(in: catalog.root, key: key) { Array($0) }
+        }
+        guard let descriptor else { return nil }
+        guard descriptor.count == TreeState.descriptorSize else {
+            throw StorageError.corruptPage(page: catalog.root.page, reason: "catalog entry for '\(name)' has \(descriptor.count) bytes")
+        }
+        let state = descriptor.withUnsafeBytes { TreeState.decode(name: name, $0.baseAddress!) }
+        guard state.root.height <= UInt32(Layout.maximumTreeHeight), (state.root.page == 0) == (state.root.height == 0) else {
+            throw StorageError.corruptPage(page: catalog.root.page, reason: "catalog entry for '\(name)' has an impossible root")
+        }
+        return state
+    }
+
+    // MARK: Reading
+
+    /// Calls `body` with the value stored under `key` in the tree rooted at `root`.
+    func withValue<R>(in root: TreeRoot, key: UnsafeRawBufferPointer,
+                      _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        if isWritable {
+            return try withValue(WriterPages(txn: self), root, key, body)
+        }
+        return try withValue(mapped, root, key, body)
+    }
+
+    @inline(__always)
+    private func withValue<S: PageSource, R>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer,
+                                             _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        guard let (node, index) = try TreeSearch.find(source, root, key) else { return nil }
+        return try TreeSearch.withValue(source, node, index, body)
+    }
+
+    /// Visits entries in key order (or reverse) starting at the first key >= `from` (or <=, in
+    /// reverse); `body` returns false to stop.
+    func scanTree(_ root: TreeRoot, from: UnsafeRawBufferPointer?, reverse: Bool,
+                  _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws {
+        if isWritable {
+            try TreeSearch.scan(WriterPages(txn: self), root, from: from, reverse: reverse, body)
+        } else {
+            try TreeSearch.scan(mapped, root, from: from, reverse: reverse, body)
+        }
+    }
+}
+
+/// A tree's root and entry count as this transaction sees them.
+struct TreeState {
+    var name: String
+    var root: TreeRoot
+    var count: UInt64
+    var changed = false
+    var dropped = false
+
+    /// Catalog value: u64 root page, u32 height, u32 flags (0), u64 entry count.
+    static let descriptorSize = 24
+
+    static func decode(name: String, _ p: UnsafeRawPointer) -> TreeState {
+        TreeState(name: name, root: TreeRoot(page: p.u64(0), height: p.u32(8)), count: p.u64(16))
+    }
+
+    func encode(into p: UnsafeMutableRawPointer) {
+        p.setU64(0, root.page)
+        p.setU32(8, root.height)
+        p.setU32(12, 0)
+        p.setU64(16, count)
+    }
+}
+
+/// One step of a descent: a branch page and the child slot taken.
+struct PathStep {
+    var page: UInt64
+    var index: Int
+}
+
+/// A page or run owned by a write transaction until it is written at commit.
+struct DirtyPage {
+    let pointer: UnsafeMutableRawPointer
+    let pages: Int
+
+    init(pageSize: Int, pages: Int) {
+        pointer = .allocate(byteCount: pageSize * pages, alignment: 4096)
+        self.pages = pages
+    }
+
+    func deallocate() { pointer.deallocate() }
+}
+
+/// Pages read by a write transaction: its own dirty pages first, then the committed map.
+struct WriterPages: PageSource {
+    unowned(unsafe) let txn: Transaction
+
+    var pageSize: Int { txn.mapped.pageSize }
+
+    @inline(__always)
+    func node(_ number: UInt64) throws(StorageError) -> Node {
+        if let page = txn.dirty[number] { return Node(page.pointer, pageSize: pageSize) }
+        return try txn.mapped.node(number)
+    }
+
+    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> UnsafeRawPointer {
+        if let page = txn.dirty[number] { return UnsafeRawPointer(page.pointer) }
+        return try txn.mapped.run(number, type: type, dataLength: dataLength)
+    }
+}
+
+/// Scratch memory a write transaction reuses for page edits, splits and merges.
+final class Workspace {
+    let pageSize: Int
+    /// One page for compaction.
+    let scratch: UnsafeMutableRawPointer
+    /// Room for the cells of two pages plus one new cell, while they are redistributed.
+    let arena: UnsafeMutableRawPointer
+    var cells: [(offset: Int, size: Int)] = []
+    /// A cell under construction.
+    let cell: UnsafeMutableRawPointer
+
+    init(pageSize: Int) {
+        self.pageSize = pageSize
+        scratch = .allocate(byteCount: pageSize, alignment: 16)
+        arena = .allocate(byteCount: 3 * pageSize, alignment: 16)
+        cell = .allocate(byteCount: pageSize, alignment: 16)
+    }
+
+    deinit {
+        scratch.deallocate()
+        arena.deallocate()
+        cell.deallocate()
+    }
+}

@@ -1,0 +1,102 @@
+/// A named B+tree of byte-string keys and values, seen through one transaction.
+///
+/// Keys are ordered bytewise (shorter first on a common prefix). Keys may be up to
+/// ``maximumKeySize`` bytes; values up to 4 GiB (large ones are stored in overflow pages,
+/// LZ4-compressed when that saves space).
+///
+/// A `Tree` is valid until its transaction ends.
+///
+/// ```swift
+/// try store.write { txn in
+///     let scores = try txn.createTree("scores")
+///     try scores.put(Array("bob".utf8), [42])
+///     _ = try scores.delete(Array("carol".utf8))
+/// }
+/// ```
+public struct Tree {
+    let txn: Transaction
+    let index: Int
+
+    /// The tree's name.
+    public var name: String { txn.trees[index].name }
+
+    /// The number of entries.
+    public var count: Int { Int(txn.trees[index].count) }
+
+    /// The longest key this store accepts (it depends on the page size: 997 bytes for 4 KiB).
+    public var maximumKeySize: Int { Layout.maximumKeySize(pageSize: txn.env.pageSize) }
+
+    private var root: TreeRoot { txn.trees[index].root }
+
+    // MARK: Reading
+
+    /// Calls `body` with the bytes stored under `key`, or returns nil when the key is absent.
+    /// The buffer points into the file's map where possible (no copy) and is valid only inside
+    /// `body`.
+    public func withValue<R>(forKey key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        try txn.checkOpen()
+        return try txn.withValue(in: root, key: key, body)
+    }
+
+    /// The value stored under `key`, copied, or nil.
+    public func get(_ key: [UInt8]) throws -> [UInt8]? {
+        try key.withUnsafeBytes { key in try withValue(forKey: key) { Array($0) } }
+    }
+
+    /// Whether `key` is present.
+    public func contains(_ key: [UInt8]) throws -> Bool {
+        try key.withUnsafeBytes { key in try withValue(forKey: key) { _ in true } } ?? false
+    }
+
+    /// Visits entries in key order starting at the first key >= `start` (or, with `reverse`,
+    /// in descending order from the last key <= `start`). Return false from `body` to stop.
+    /// Do not change the tree from inside `body`.
+    public func forEach(from start: [UInt8]? = nil, reverse: Bool = false,
+                       _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool) throws {
+        try txn.checkOpen()
+        let before = txn.mutationCount
+        if let start {
+            try start.withUnsafeBytes { try txn.scanTree(root, from: $0, reverse: reverse, body) }
+        } else {
+            try txn.scanTree(root, from: nil, reverse: reverse, body)
+        }
+        precondition(txn.mutationCount == before, "the tree was changed during forEach; use a Cursor instead")
+    }
+
+    /// A cursor over this tree, not yet positioned.
+    public func makeCursor() -> Cursor { Cursor(tree: self) }
+
+    // MARK: Writing
+
+    /// Stores `value` under `key`, replacing any previous value.
+    public func put(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws {
+        try checkWritable()
+        try txn.put(&txn.trees[index], key: key, value: value)
+    }
+
+    /// Stores `value` under `key`, replacing any previous value.
+    public func put(_ key: [UInt8], _ value: [UInt8]) throws {
+        try key.withUnsafeBytes { key in try value.withUnsafeBytes { try put(key, $0) } }
+    }
+
+    /// Removes `key`. Returns whether it was present.
+    @discardableResult
+    public func delete(_ key: UnsafeRawBufferPointer) throws -> Bool {
+        try checkWritable()
+        return try txn.delete(&txn.trees[index], key: key)
+    }
+
+    /// Removes `key`. Returns whether it was present.
+    @discardableResult
+    public func delete(_ key: [UInt8]) throws -> Bool {
+        try key.withUnsafeBytes { try delete($0) }
+    }
+
+    private func checkWritable() throws {
+        try txn.checkOpen()
+        guard txn.isWritable else { throw StorageError.readOnly }
+        guard !txn.trees[index].dropped else { throw StorageError.noSuchTree(name: name) }
+    }
+
+    var currentRoot: TreeRoot { root }
+}
