@@ -130,24 +130,8 @@ final class Environment: @unchecked Sendable {
     /// Loads the free list of the newest version the first time a writer needs it.
     func loadAllocator(_ snapshot: Snapshot) throws(StorageError) -> PageAllocator {
         if let allocator { return allocator }
-        let meta = snapshot.meta
-        var loaded = PageAllocator(pageCount: meta.pageCount)
-        if meta.freeListPage != 0 {
-            let pages = snapshot.map.reader(pageLimit: snapshot.pageLimit, verifyChecksums: options.verifyChecksums)
-            let number = meta.freeListPage
-            guard number >= 2, number < pages.pageLimit else {
-                throw .corruptPage(page: number, reason: "free-list page out of range")
-            }
-            let header = pages.base + Int(number) * pageSize
-            let length = header.u64(Layout.runLengthOffset)
-            guard length < UInt64(meta.pageCount) * UInt64(pageSize) else {
-                throw .corruptPage(page: number, reason: "free-list length \(length) exceeds the file")
-            }
-            let run = try pages.run(number, type: .freeList, dataLength: Int(length))
-            loaded = try PageAllocator.decode(
-                UnsafeRawBufferPointer(start: run + Layout.runHeaderSize, count: Int(length)),
-                pageCount: meta.pageCount, runPage: number)
-        }
+        let pages = snapshot.map.reader(pageLimit: snapshot.pageLimit, verifyChecksums: options.verifyChecksums)
+        let loaded = try PageAllocator.load(snapshot.meta, from: pages).allocator
         allocator = loaded
         return loaded
     }

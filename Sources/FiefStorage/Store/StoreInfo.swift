@@ -23,22 +23,7 @@ extension Store {
     public func info() throws -> StoreInfo {
         try read { txn in
             let meta = txn.snapshot.meta
-            var free: UInt64 = 0
-            if meta.freeListPage != 0 {
-                let page = meta.freeListPage
-                guard page >= 2, page < txn.mapped.pageLimit else {
-                    throw StorageError.corruptPage(page: page, reason: "free-list page out of range")
-                }
-                let length = (txn.mapped.base + Int(page) * pageSize).u64(Layout.runLengthOffset)
-                guard length < meta.pageCount * UInt64(pageSize) else {
-                    throw StorageError.corruptPage(page: page, reason: "free-list length \(length) exceeds the file")
-                }
-                let run = try txn.mapped.run(page, type: .freeList, dataLength: Int(length))
-                let allocator = try PageAllocator.decode(
-                    UnsafeRawBufferPointer(start: run + Layout.runHeaderSize, count: Int(length)),
-                    pageCount: meta.pageCount, runPage: page)
-                free = UInt64(allocator.freePageCount)
-            }
+            let free = UInt64(try PageAllocator.load(meta, from: txn.mapped).allocator.freePageCount)
             var trees: [(String, Int)] = []
             for name in try txn.treeNames() { trees.append((name, try txn.tree(name)?.count ?? 0)) }
             return StoreInfo(formatVersion: Layout.formatVersion, pageSize: pageSize,

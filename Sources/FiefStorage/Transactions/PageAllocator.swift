@@ -147,3 +147,23 @@ struct PageAllocator: Equatable {
         return allocator
     }
 }
+
+extension PageAllocator {
+    /// Reads the free list of `meta` through `pages`; returns it with the run's page count.
+    /// An empty allocator when the version has no free list.
+    static func load(_ meta: MetaPage, from pages: MappedPages) throws(StorageError) -> (allocator: PageAllocator, runPages: Int) {
+        let number = meta.freeListPage
+        guard number != 0 else { return (PageAllocator(pageCount: meta.pageCount), 0) }
+        guard number >= 2, number < pages.pageLimit else {
+            throw .corruptPage(page: number, reason: "free-list page out of range")
+        }
+        let length = (pages.base + Int(number) * pages.pageSize).u64(Layout.runLengthOffset)
+        guard length < meta.pageCount * UInt64(pages.pageSize) else {
+            throw .corruptPage(page: number, reason: "free-list length \(length) exceeds the file")
+        }
+        let run = try pages.run(number, type: .freeList, dataLength: Int(length))
+        let allocator = try decode(UnsafeRawBufferPointer(start: run + Layout.runHeaderSize, count: Int(length)),
+                                   pageCount: meta.pageCount, runPage: number)
+        return (allocator, PageCheck.runPages(dataLength: Int(length), pageSize: pages.pageSize))
+    }
+}

@@ -197,24 +197,13 @@ struct Verifier {
     private mutating func checkFreeList(_ meta: MetaPage) {
         guard meta.freeListPage != 0 else { return }
         let page = meta.freeListPage
-        guard page >= 2, page < txn.mapped.pageLimit else {
-            note(page, "free list lies outside the file")
-            return
-        }
-        let pointer = txn.mapped.base + Int(page) * pageSize
-        let length = pointer.u64(Layout.runLengthOffset)
-        guard length < meta.pageCount * UInt64(pageSize) else {
-            note(page, "free-list length \(length) exceeds the file")
-            return
-        }
-        let pages = PageCheck.runPages(dataLength: Int(length), pageSize: pageSize)
-        guard claim(page, count: pages, what: "free list") else { return }
         do {
+            let (allocator, runPages) = try PageAllocator.load(meta, from: txn.mapped)
+            // The load may have trusted this process's verification cache; check afresh.
+            let pointer = txn.mapped.base + Int(page) * pageSize
             try PageCheck.verifyRun(pointer, pageSize: pageSize, number: page, type: .freeList,
-                                    dataLength: Int(length), checksum: true)
-            let allocator = try PageAllocator.decode(
-                UnsafeRawBufferPointer(start: pointer + Layout.runHeaderSize, count: Int(length)),
-                pageCount: meta.pageCount, runPage: page)
+                                    dataLength: Int(pointer.u64(Layout.runLengthOffset)), checksum: true)
+            guard claim(page, count: runPages, what: "free list") else { return }
             var free = allocator.reusable
             for group in allocator.pending { free.append(contentsOf: group.pages) }
             for number in free where claim(number, what: "free-list entry") { report.freePages += 1 }
