@@ -105,15 +105,26 @@ struct Node {
 /// Verification of pages read from the file: checksum, then structure, so that later reads can
 /// trust every offset without checking it again.
 enum PageCheck {
+    /// A page reachable from version v was written by a commit <= v; anything newer means the
+    /// page was reused under this version's feet (for example after a fallback to an older meta).
+    static func checkWriter(_ page: UnsafeRawPointer, number: UInt64, newestTxn: UInt64) throws(StorageError) {
+        let writer = page.u64(Layout.txnOffset)
+        guard writer <= newestTxn else {
+            throw .corruptPage(page: number, reason: "written by transaction \(writer), newer than version \(newestTxn) that reaches it")
+        }
+    }
+
     static func runPages(dataLength: Int, pageSize: Int) -> Int {
         (Layout.runHeaderSize + dataLength + pageSize - 1) / pageSize
     }
 
-    static func verifyNode(_ page: UnsafeRawPointer, pageSize: Int, number: UInt64, checksum: Bool) throws(StorageError) {
+    static func verifyNode(_ page: UnsafeRawPointer, pageSize: Int, number: UInt64, checksum: Bool,
+                           newestTxn: UInt64) throws(StorageError) {
         if checksum && !PageChecksum.isValid(page, length: pageSize, pageNumber: number) {
             throw .corruptPage(page: number, reason: "checksum mismatch")
         }
         func fail(_ reason: String) -> StorageError { .corruptPage(page: number, reason: reason) }
+        try checkWriter(page, number: number, newestTxn: newestTxn)
         let type = page.u8(Layout.typeOffset)
         guard type == PageType.leaf.rawValue || type == PageType.branch.rawValue else {
             throw fail("expected a branch or leaf page, found type \(type)")
@@ -153,11 +164,12 @@ enum PageCheck {
     }
 
     static func verifyRun(_ page: UnsafeRawPointer, pageSize: Int, number: UInt64, type: PageType,
-                          dataLength: Int, checksum: Bool) throws(StorageError) {
+                          dataLength: Int, checksum: Bool, newestTxn: UInt64) throws(StorageError) {
         let pages = runPages(dataLength: dataLength, pageSize: pageSize)
         if checksum && !PageChecksum.isValid(page, length: pages * pageSize, pageNumber: number) {
             throw .corruptPage(page: number, reason: "checksum mismatch in a run of \(pages) pages")
         }
+        try checkWriter(page, number: number, newestTxn: newestTxn)
         guard page.u8(Layout.typeOffset) == type.rawValue else {
             throw .corruptPage(page: number, reason: "expected a \(type) run, found type \(page.u8(Layout.typeOffset))")
         }

@@ -93,7 +93,7 @@ extension Transaction {
             releaseValue(node.node, index)
             node.removeCell(at: index)
         } else {
-            state.count += 1
+            state.count &+= 1
         }
         try insertCell(&state, level: path.count, page: leaf, index: index, cell: UnsafeRawPointer(cell), size: cellSize)
         state.changed = true
@@ -271,7 +271,7 @@ extension Transaction {
         precondition(found, "key vanished between search and delete")
         releaseValue(node.node, index)
         node.removeCell(at: index)
-        state.count -= 1
+        state.count &-= 1 // wraps only for the catalog, whose count is never stored
         state.changed = true
         try rebalance(&state, level: path.count, page: leaf)
         return true

@@ -36,9 +36,9 @@ final class PageMap: @unchecked Sendable {
     }
 
     /// The pointer values a reader needs, without reference counting on the hot path.
-    func reader(pageLimit: UInt64, verifyChecksums: Bool) -> MappedPages {
+    func reader(pageLimit: UInt64, newestTxn: UInt64, verifyChecksums: Bool) -> MappedPages {
         MappedPages(base: region.base, pageSize: pageSize, pageLimit: min(pageLimit, capacityPages),
-                    map: Unmanaged.passUnretained(self), verifyChecksums: verifyChecksums)
+                    newestTxn: newestTxn, map: Unmanaged.passUnretained(self), verifyChecksums: verifyChecksums)
     }
 }
 
@@ -59,6 +59,8 @@ struct MappedPages: PageSource {
     let base: UnsafeRawPointer
     let pageSize: Int
     let pageLimit: UInt64
+    /// The version being read: no page it reaches can have been written later.
+    let newestTxn: UInt64
     let map: Unmanaged<PageMap>
     let verifyChecksums: Bool
 
@@ -70,7 +72,7 @@ struct MappedPages: PageSource {
         let pointer = base + Int(number) * pageSize
         let map = map.takeUnretainedValue()
         if !map.isVerified(number) {
-            try PageCheck.verifyNode(pointer, pageSize: pageSize, number: number, checksum: verifyChecksums)
+            try PageCheck.verifyNode(pointer, pageSize: pageSize, number: number, checksum: verifyChecksums, newestTxn: newestTxn)
             map.markVerified(number)
         }
         return Node(pointer, pageSize: pageSize)
@@ -85,7 +87,7 @@ struct MappedPages: PageSource {
         let map = map.takeUnretainedValue()
         if !map.isVerified(number) {
             try PageCheck.verifyRun(pointer, pageSize: pageSize, number: number, type: type,
-                                    dataLength: dataLength, checksum: verifyChecksums)
+                                    dataLength: dataLength, checksum: verifyChecksums, newestTxn: newestTxn)
             map.markVerified(number)
         }
         return pointer

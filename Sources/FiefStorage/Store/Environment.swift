@@ -32,6 +32,10 @@ final class Environment: @unchecked Sendable {
     var allocator: PageAllocator?
     var durableTxnID: UInt64
     var durableSlot: Int
+    /// The slot holding the newest meta page written.
+    var latestSlot: Int
+    /// Whether the newest meta on disk lists no unsynced pages (recovery trusts it as is).
+    var latestIsSealed: Bool
     var unsyncedRanges: [PageRange]
     var lastSync = monotonicSeconds()
     var fileBytes: UInt64
@@ -55,6 +59,8 @@ final class Environment: @unchecked Sendable {
         }
         durableTxnID = choice.meta.durableTxnID
         durableSlot = choice.slot
+        latestSlot = choice.slot
+        latestIsSealed = choice.meta.unsyncedRanges.isEmpty
         unsyncedRanges = choice.meta.unsyncedRanges
         fileBytes = size
         let map = try Environment.makeMap(file, pageSize: pageSize, pages: max(choice.meta.pageCount, size / UInt64(pageSize)))
@@ -130,25 +136,49 @@ final class Environment: @unchecked Sendable {
     /// Loads the free list of the newest version the first time a writer needs it.
     func loadAllocator(_ snapshot: Snapshot) throws(StorageError) -> PageAllocator {
         if let allocator { return allocator }
-        let pages = snapshot.map.reader(pageLimit: snapshot.pageLimit, verifyChecksums: options.verifyChecksums)
+        let pages = snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID, verifyChecksums: options.verifyChecksums)
         let loaded = try PageAllocator.load(snapshot.meta, from: pages).allocator
         allocator = loaded
         return loaded
     }
 
-    /// Syncs if the store is not in full durability and has unsynced commits.
-    func syncNow() throws(StorageError) {
+    /// Makes every commit durable, then writes a sealed twin of the newest meta page (one that
+    /// lists no unsynced pages) into the other slot. Recovery prefers the sealed twin, so damage
+    /// that appears later in the newest commit's pages is reported as corruption instead of
+    /// being mistaken for an interrupted commit.
+    func syncAndSeal() throws(StorageError) {
         writerGate.enter()
         defer { writerGate.leave() }
         try checkUsable()
-        guard options.durability != .none, durableTxnID < latestSnapshot.meta.txnID else { return }
-        do { try file.sync() } catch {
+        guard !options.readOnly, options.durability != .none else { return }
+        var meta = latestSnapshot.meta
+        do {
+            if durableTxnID < meta.txnID {
+                try file.sync()
+                durableTxnID = meta.txnID
+                durableSlot = latestSlot
+                unsyncedRanges = []
+                lastSync = monotonicSeconds()
+            }
+            guard !latestIsSealed else { return }
+            meta.durableTxnID = meta.txnID
+            meta.unsyncedRanges = []
+            let slot = 1 - latestSlot
+            let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
+            defer { page.deallocate() }
+            meta.encode(into: page, pageNumber: UInt64(slot))
+            try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
+            try file.sync()
+            durableSlot = slot
+            latestSlot = slot
+            latestIsSealed = true
+        } catch {
             markFailed()
             throw asStorageError(error, file)
         }
-        durableTxnID = latestSnapshot.meta.txnID
-        durableSlot = 1 - durableSlot
-        unsyncedRanges = []
-        lastSync = monotonicSeconds()
+    }
+
+    deinit {
+        if !options.readOnly { try? syncAndSeal() }
     }
 }

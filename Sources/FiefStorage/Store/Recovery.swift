@@ -46,7 +46,10 @@ enum Recovery {
         if candidates.isEmpty, let version = versionProblem {
             throw .unsupportedFormatVersion(found: version, supported: Layout.formatVersion)
         }
-        candidates.sort { $0.meta.txnID > $1.meta.txnID }
+        // Newest first; of two metas for the same version, the sealed one (no unsynced pages).
+        candidates.sort {
+            ($0.meta.txnID, $0.meta.unsyncedRanges.isEmpty ? 1 : 0) > ($1.meta.txnID, $1.meta.unsyncedRanges.isEmpty ? 1 : 0)
+        }
         for candidate in candidates {
             if candidate.meta.unsyncedRanges.isEmpty || unsyncedPagesAreIntact(candidate.meta, file: file) {
                 return Choice(meta: candidate.meta, slot: candidate.slot)

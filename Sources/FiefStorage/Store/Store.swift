@@ -87,9 +87,10 @@ public final class Store: Sendable {
         }
     }
 
-    /// Makes every commit so far durable (useful with ``Durability/relaxed(interval:)``).
+    /// Makes every commit so far durable (useful with ``Durability/relaxed(interval:)``). The
+    /// store does this by itself when its last handle closes.
     public func sync() throws {
-        try env.syncNow()
+        try env.syncAndSeal()
     }
 }
 

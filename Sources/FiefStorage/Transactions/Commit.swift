@@ -38,8 +38,8 @@ extension Transaction {
         if durability != .none && ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
             // Too many unsynced pages to list: make them (and the previous meta) durable first.
             try sync()
-            if durable != previous.txnID { durableSlot = 1 - durableSlot }
             durable = previous.txnID
+            durableSlot = env.latestSlot
             ranges = []
         }
         if durability == .none { ranges = [] }
@@ -62,6 +62,8 @@ extension Transaction {
         }
         env.durableTxnID = durable
         env.durableSlot = durableSlot
+        env.latestSlot = slot
+        env.latestIsSealed = meta.unsyncedRanges.isEmpty
         env.unsyncedRanges = ranges
         meta.durableTxnID = durable
         try shrinkFileIfPossible()

@@ -59,7 +59,7 @@ public final class Transaction {
             allocator = PageAllocator(pageCount: 0)
             workspace = nil
         }
-        mapped = snapshot.map.reader(pageLimit: snapshot.pageLimit, verifyChecksums: env.options.verifyChecksums)
+        mapped = snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID, verifyChecksums: env.options.verifyChecksums)
         catalog = TreeState(name: "", root: snapshot.meta.catalog, count: 0)
     }
 

@@ -136,7 +136,7 @@ struct Verifier {
             guard claim(frame.page, what: "node of tree '\(name)'") else { continue }
             let pointer = base + Int(frame.page) * pageSize
             do {
-                try PageCheck.verifyNode(pointer, pageSize: pageSize, number: frame.page, checksum: true)
+                try PageCheck.verifyNode(pointer, pageSize: pageSize, number: frame.page, checksum: true, newestTxn: txn.snapshot.meta.txnID)
             } catch {
                 note(frame.page, "\(error)")
                 continue
@@ -180,7 +180,7 @@ struct Verifier {
             guard claim(page, count: pages, what: "overflow value in tree '\(name)'") else { return }
             do {
                 try PageCheck.verifyRun(txn.mapped.base + Int(page) * pageSize, pageSize: pageSize, number: page,
-                                        type: .overflow, dataLength: stored, checksum: true)
+                                        type: .overflow, dataLength: stored, checksum: true, newestTxn: txn.snapshot.meta.txnID)
             } catch {
                 note(page, "\(error)")
                 return
@@ -202,7 +202,7 @@ struct Verifier {
             // The load may have trusted this process's verification cache; check afresh.
             let pointer = txn.mapped.base + Int(page) * pageSize
             try PageCheck.verifyRun(pointer, pageSize: pageSize, number: page, type: .freeList,
-                                    dataLength: Int(pointer.u64(Layout.runLengthOffset)), checksum: true)
+                                    dataLength: Int(pointer.u64(Layout.runLengthOffset)), checksum: true, newestTxn: txn.snapshot.meta.txnID)
             guard claim(page, count: runPages, what: "free list") else { return }
             var free = allocator.reusable
             for group in allocator.pending { free.append(contentsOf: group.pages) }

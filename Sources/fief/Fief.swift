@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// The `fief` command-line tool: the root command, which only dispatches to its subcommands.
+///
+/// Each subcommand lives in its own file (`VerifyCommand.swift`, `InfoCommand.swift`,
+/// `DemoCommand.swift`); later ones are added to `subcommands` below.
+@main
+struct FiefCommand: ParsableCommand {
+    /// The tool's version, printed by `fief --version`.
+    static let version = "0.1.0"
+
+    /// Name, help text, version and subcommands of the root command.
+    static let configuration = CommandConfiguration(
+        commandName: "fief",
+        abstract: "Inspect, check and try out Fief database files.",
+        discussion: """
+            Fief is an embedded object database for Swift. This tool works on its store files \
+            directly, the way sqlite3 and mdb_stat do for SQLite and LMDB.
+
+            Examples:
+              fief demo                     Try the storage engine end to end in a temporary directory.
+              fief verify app.fief          Check every page of a store; exit status 1 if it is damaged.
+              fief info app.fief            Print the page size, file size, version and trees of a store.
+              fief info --json app.fief     The same as JSON, for scripts.
+
+            Run 'fief help <command>' for a command's own options and examples.
+            """,
+        version: version,
+        subcommands: [VerifyCommand.self, InfoCommand.self, DemoCommand.self]
+    )
+}
