@@ -48,5 +48,6 @@ let package = Package(
             name: "FiefStorageTests",
             dependencies: ["FiefStorage"]
         ),
+        .testTarget(name: "FiefCLITests", dependencies: ["FiefStorage"]),
     ]
 )

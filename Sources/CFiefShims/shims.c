@@ -81,12 +81,6 @@ uint32_t fief_crc32c(uint32_t crc, const void *data, size_t length) {
     return ~c;
 }
 
-// MARK: Atomics
-
-uint64_t fief_atomic_load_u64(const uint64_t *address) { return __atomic_load_n(address, __ATOMIC_ACQUIRE); }
-void fief_atomic_or_u64(uint64_t *address, uint64_t bits) { __atomic_fetch_or(address, bits, __ATOMIC_RELEASE); }
-void fief_atomic_store_u64(uint64_t *address, uint64_t value) { __atomic_store_n(address, value, __ATOMIC_RELEASE); }
-
 // MARK: Files
 
 int fief_memfd_create(const char *name) {

@@ -3,9 +3,9 @@ import Foundation
 
 /// Writing to the terminal: results on standard output, errors on standard error.
 enum Console {
-    /// Writes `message` to standard error as `fief: error: <message>`.
+    /// Writes `message` to standard error as `Error: <message>`, as ArgumentParser does for usage errors.
     static func error(_ message: String) {
-        write("fief: error: \(message)\n", to: .standardError)
+        write("Error: \(message)\n", to: .standardError)
     }
 
     /// Writes `text` to `handle`, after flushing what `print` buffered so the two stay in order.

@@ -18,10 +18,10 @@ struct FiefCommand: ParsableCommand {
             directly, the way sqlite3 and mdb_stat do for SQLite and LMDB.
 
             Examples:
-              fief demo                     Try the storage engine end to end in a temporary directory.
-              fief verify app.fief          Check every page of a store; exit status 1 if it is damaged.
-              fief info app.fief            Print the page size, file size, version and trees of a store.
-              fief info --json app.fief     The same as JSON, for scripts.
+              fief demo                  Tour the storage engine in a temporary directory.
+              fief verify app.fief       Check every page; exit status 1 if it is damaged.
+              fief info app.fief         Page size, file size, version and trees.
+              fief info --json app.fief  The same as JSON, for scripts.
 
             Run 'fief help <command>' for a command's own options and examples.
             """,

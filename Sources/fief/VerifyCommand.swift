@@ -52,20 +52,11 @@ struct VerifyCommand: ParsableCommand {
         }
         let count = report.problems.count
         var lines = ["damaged: \(path): \(count) problem\(count == 1 ? "" : "s") in version \(report.version)"
-            + (count >= 100 ? " (only the first \(count) are listed)" : "")]
+            + (report.isTruncated ? " (only the first \(count) are listed)" : "")]
         for problem in report.problems {
-            lines.append("  " + describe(problem))
+            lines.append("  \(problem)")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// One problem as `page N: reason`, or the reason alone when no page is concerned.
-    static func describe(_ problem: VerificationReport.Problem) -> String {
-        guard problem.page != 0 else { return problem.reason }
-        // Errors caught while checking a page repeat its number ("corrupt page N: ..."); say it once.
-        var reason = Substring(problem.reason)
-        let prefix = "corrupt page \(problem.page): "
-        if reason.hasPrefix(prefix) { reason = reason.dropFirst(prefix.count) }
-        return "page \(problem.page): \(reason)"
-    }
 }

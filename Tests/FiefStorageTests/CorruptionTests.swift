@@ -42,14 +42,12 @@ final class CorruptionTests: XCTestCase {
                 switch outcome {
                 case .detected:
                     break
-                case .fellBackToOlderVersion, .undetected where page < 2:
+                case .fellBackToOlderVersion, .undetected:
                     // A damaged meta page is ignored: its twin (the sealed copy of the same
                     // version, or the previous version) serves, with correct data.
-                    break
+                    XCTAssertLessThan(page, 2, "flip at page \(page) offset \(offset) went unnoticed")
                 case let .wrongData(message):
                     XCTFail("page \(page) offset \(offset): \(message)")
-                case .undetected, .fellBackToOlderVersion:
-                    XCTFail("flip at page \(page) offset \(offset) went unnoticed")
                 }
                 checked += 1
             }

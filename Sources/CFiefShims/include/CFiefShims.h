@@ -11,10 +11,16 @@
 /// instructions when the CPU has them.
 uint32_t fief_crc32c(uint32_t crc, const void *data, size_t length);
 
-/// Atomic helpers for the shared "page verified" bitmap.
-uint64_t fief_atomic_load_u64(const uint64_t *address);
-void fief_atomic_or_u64(uint64_t *address, uint64_t bits);
-void fief_atomic_store_u64(uint64_t *address, uint64_t value);
+/// Atomic helpers for the shared "page verified" bitmap (inline so Swift can inline them).
+static inline uint64_t fief_atomic_load_u64(const uint64_t *address) {
+    return __atomic_load_n(address, __ATOMIC_ACQUIRE);
+}
+static inline void fief_atomic_or_u64(uint64_t *address, uint64_t bits) {
+    __atomic_fetch_or(address, bits, __ATOMIC_RELEASE);
+}
+static inline void fief_atomic_store_u64(uint64_t *address, uint64_t value) {
+    __atomic_store_n(address, value, __ATOMIC_RELEASE);
+}
 
 /// An anonymous in-memory file (memfd on Linux); -1 with errno on failure.
 int fief_memfd_create(const char *name);

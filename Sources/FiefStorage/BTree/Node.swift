@@ -23,10 +23,17 @@ struct Node {
     }
 
     @inline(__always) func key(_ index: Int) -> UnsafeRawBufferPointer {
+        isLeaf ? leafKey(index) : branchKey(index)
+    }
+
+    @inline(__always) func leafKey(_ index: Int) -> UnsafeRawBufferPointer {
         let offset = cellOffset(index)
-        let length = Int(base.u16(offset))
-        let header = isLeaf ? Layout.leafCellHeader : Layout.branchCellHeader
-        return UnsafeRawBufferPointer(start: base + offset + header, count: length)
+        return UnsafeRawBufferPointer(start: base + offset + Layout.leafCellHeader, count: Int(base.u16(offset)))
+    }
+
+    @inline(__always) func branchKey(_ index: Int) -> UnsafeRawBufferPointer {
+        let offset = cellOffset(index)
+        return UnsafeRawBufferPointer(start: base + offset + Layout.branchCellHeader, count: Int(base.u16(offset)))
     }
 
     /// Bytes the cell at `index` occupies.
@@ -83,7 +90,7 @@ struct Node {
         var high = count
         while low < high {
             let mid = (low + high) >> 1
-            let c = compareKeys(self.key(mid), key)
+            let c = compareKeys(leafKey(mid), key)
             if c < 0 { low = mid + 1 } else if c > 0 { high = mid } else { return (mid, true) }
         }
         return (low, false)
@@ -96,7 +103,7 @@ struct Node {
         var high = count
         while low < high {
             let mid = (low + high) >> 1
-            if compareKeys(self.key(mid), key) <= 0 { low = mid + 1 } else { high = mid }
+            if compareKeys(branchKey(mid), key) <= 0 { low = mid + 1 } else { high = mid }
         }
         return low - 1
     }

@@ -57,17 +57,31 @@ enum TreeSearch {
         }
     }
 
-    /// In-order (or reverse) traversal from the first key >= `from` (<= in reverse).
+    /// In-order (or reverse) traversal from the first key >= `from` (<= in reverse). Walks each
+    /// leaf's slots directly and climbs the tree only between leaves.
     static func scan<S: PageSource>(_ source: S, _ root: TreeRoot, from: UnsafeRawBufferPointer?, reverse: Bool,
                                     _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws {
         var cursor = CursorPath()
         guard try cursor.position(source, root, at: from, reverse: reverse) else { return }
-        repeat {
+        while true {
             let leaf = try source.node(cursor.leafPage)
-            let index = cursor.leafIndex
-            let keep = try withValue(source, leaf, index) { value in try body(leaf.key(index), value) }
-            if !keep { return }
-        } while try (reverse ? cursor.retreat(source, root) : cursor.advance(source, root))
+            var index = cursor.leafIndex
+            let end = reverse ? -1 : leaf.count
+            let step = reverse ? -1 : 1
+            while index != end {
+                let keep: Bool
+                if leaf.valueKind(index) == .inline {
+                    keep = try body(leaf.leafKey(index), leaf.inlineValue(index))
+                } else {
+                    let key = leaf.leafKey(index)
+                    keep = try withValue(source, leaf, index) { try body(key, $0) }
+                }
+                if !keep { return }
+                index += step
+            }
+            cursor.leafIndex = reverse ? 0 : leaf.count - 1
+            guard try (reverse ? cursor.retreat(source, root) : cursor.advance(source, root)) else { return }
+        }
     }
 }
 

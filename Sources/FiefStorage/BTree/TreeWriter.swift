@@ -20,10 +20,12 @@ extension Transaction {
         return number
     }
 
+    /// A new zeroed page (no stale process memory ever reaches the file).
     func newPage() -> (UInt64, DirtyPage) {
         let number = allocator.allocate()
         let page = DirtyPage(pageSize: pageSize, pages: 1)
-        dirty[number] = page
+        page.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: pageSize)
+        dirty.insert(number, page)
         return (number, page)
     }
 
@@ -33,7 +35,7 @@ extension Transaction {
 
     /// Frees a page or run, whether this transaction wrote it or an earlier commit did.
     func freePage(_ page: UInt64, count: Int = 1) {
-        if let owned = dirty.removeValue(forKey: page) {
+        if let owned = dirty.remove(page) {
             owned.deallocate()
             allocator.release(page, count: count)
         } else {
@@ -43,7 +45,7 @@ extension Transaction {
 
     /// Descends to the leaf for `key`, copying every page on the way; fills `path`.
     func descendForWrite(_ state: inout TreeState, _ key: UnsafeRawBufferPointer) throws(StorageError) -> UInt64 {
-        path.removeAll(keepingCapacity: true)
+        path.reset()
         var page = try touch(state.root.page)
         state.root.page = page
         for level in 1..<Int(state.root.height) {
@@ -86,7 +88,15 @@ extension Transaction {
             _ = MutableNode.initialize(buffer.pointer, pageSize: pageSize, type: .leaf)
             state.root = TreeRoot(page: page, height: 1)
         }
-        let leaf = try descendForWrite(&state, key)
+        let leaf: UInt64
+        do { leaf = try descendForWrite(&state, key) } catch {
+            // A damaged page stopped the descent: give the value's overflow run back.
+            if UnsafeRawPointer(cell).u8(2) != ValueKind.inline.rawValue {
+                let reference = UnsafeRawPointer(cell) + Layout.leafCellHeader + key.count
+                freePage(reference.u64(0), count: PageCheck.runPages(dataLength: Int(reference.u32(8)), pageSize: pageSize))
+            }
+            throw error
+        }
         let node = mutableNode(leaf)
         let (index, found) = node.node.lowerBound(key)
         if found {
@@ -108,12 +118,14 @@ extension Transaction {
     /// Stores `value` in an overflow run, compressed with LZ4 when that saves at least a page.
     private func writeOverflow(_ value: UnsafeRawBufferPointer) -> (ValueKind, OverflowReference) {
         let plainPages = PageCheck.runPages(dataLength: value.count, pageSize: pageSize)
-        let bound = Int(LZ4_compressBound(Int32(value.count)))
+        // LZ4 takes inputs up to LZ4_MAX_INPUT_SIZE; larger values are stored as they are.
+        let compressible = value.count <= 0x7E00_0000
+        let bound = compressible ? Int(LZ4_compressBound(Int32(value.count))) : 0
         let compressed = UnsafeMutableRawPointer.allocate(byteCount: max(bound, 1), alignment: 16)
         defer { compressed.deallocate() }
-        let compressedSize = Int(LZ4_compress_default(
+        let compressedSize = compressible ? Int(LZ4_compress_default(
             value.baseAddress!.assumingMemoryBound(to: CChar.self), compressed.assumingMemoryBound(to: CChar.self),
-            Int32(value.count), Int32(bound)))
+            Int32(value.count), Int32(bound))) : 0
         let useCompressed = compressedSize > 0
             && PageCheck.runPages(dataLength: compressedSize, pageSize: pageSize) < plainPages
         let data = useCompressed ? UnsafeRawBufferPointer(start: compressed, count: compressedSize) : value
@@ -127,7 +139,7 @@ extension Transaction {
         (bytes + Layout.runHeaderSize).copyMemory(from: data.baseAddress!, byteCount: data.count)
         let tail = pages * pageSize - Layout.runHeaderSize - data.count
         (bytes + Layout.runHeaderSize + data.count).initializeMemory(as: UInt8.self, repeating: 0, count: tail)
-        dirty[first] = run
+        dirty.insert(first, run)
         let reference = OverflowReference(page: first.littleEndian, storedLength: UInt32(data.count).littleEndian)
         return (useCompressed ? .overflowLZ4 : .overflow, reference)
     }
@@ -151,25 +163,30 @@ extension Transaction {
             slot.copyMemory(from: cell, byteCount: size)
             return
         }
-        // Gather the existing cells with the new one into the arena, then split in two.
         let isLeaf = node.node.isLeaf
         let appending = index == node.node.count
+        if appending && isLeaf {
+            // Ascending inserts: keep the left page full and start a new right page with the
+            // new cell alone.
+            let lastKey = node.node.leafKey(node.node.count - 1)
+            let newKey = UnsafeRawBufferPointer(start: cell + Layout.leafCellHeader, count: Int(cell.u16(0)))
+            let separator = Transaction.shortestSeparator(lastKey, newKey)
+            let (rightPage, right) = newPage()
+            MutableNode.initialize(right.pointer, pageSize: pageSize, type: .leaf).appendCell(cell, size: size)
+            try insertSeparator(&state, level: level, left: page, right: rightPage, separator: separator)
+            return
+        }
+        // Gather the existing cells with the new one into the arena, then split in two.
         gatherCells(node.node, inserting: (index, cell, size))
         let total = ws.cells.count
-        var splitAt: Int
-        if appending && isLeaf {
-            splitAt = total - 1 // ascending inserts: keep the left page full
-        } else {
-            let bytes = ws.cells.reduce(0) { $0 + $1.size + 2 }
-            var running = 0
-            splitAt = 0
-            while splitAt < total - 1 && running + (ws.cells[splitAt].size + 2) <= bytes / 2 {
-                running += ws.cells[splitAt].size + 2
-                splitAt += 1
-            }
-            splitAt = max(1, min(splitAt, total - 1))
-            if !isLeaf { splitAt = max(splitAt, 1) }
+        let bytes = ws.cells.reduce(0) { $0 + $1.size + 2 }
+        var running = 0
+        var splitAt = 0
+        while splitAt < total - 1 && running + (ws.cells[splitAt].size + 2) <= bytes / 2 {
+            running += ws.cells[splitAt].size + 2
+            splitAt += 1
         }
+        splitAt = max(1, min(splitAt, total - 1))
         let (rightPage, _) = newPage()
         let separator = separatorKey(at: splitAt, isLeaf: isLeaf)
         buildNode(page, isLeaf: isLeaf, cells: 0..<splitAt)
@@ -237,7 +254,11 @@ extension Transaction {
     private func separatorKey(at index: Int, isLeaf: Bool) -> [UInt8] {
         let right = arenaKey(index, isLeaf: isLeaf)
         guard isLeaf else { return Array(right) }
-        let left = arenaKey(index - 1, isLeaf: true)
+        return Transaction.shortestSeparator(arenaKey(index - 1, isLeaf: true), right)
+    }
+
+    /// The shortest prefix of `right` that is greater than `left` (given `left` < `right`).
+    static func shortestSeparator(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> [UInt8] {
         var length = 0
         while length < left.count && length < right.count && left[length] == right[length] { length += 1 }
         return Array(right[0..<min(length + 1, right.count)])

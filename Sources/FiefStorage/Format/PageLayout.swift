@@ -122,12 +122,24 @@ enum PageChecksum {
 }
 
 /// Compares two byte strings lexicographically, shorter-is-smaller on a common prefix.
+/// Compares eight bytes at a time (as big-endian words), which beats a call to memcmp for the
+/// short keys B+tree searches mostly see.
 @inline(__always)
 func compareKeys(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
     let n = min(a.count, b.count)
-    if n > 0 {
-        let c = memcmp(a.baseAddress!, b.baseAddress!, n)
-        if c != 0 { return Int(c) }
+    guard n > 0 else { return a.count - b.count }
+    let pa = a.baseAddress!, pb = b.baseAddress!
+    var i = 0
+    while i + 8 <= n {
+        let x = UInt64(bigEndian: pa.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let y = UInt64(bigEndian: pb.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        if x != y { return x < y ? -1 : 1 }
+        i += 8
+    }
+    while i < n {
+        let x = pa.load(fromByteOffset: i, as: UInt8.self), y = pb.load(fromByteOffset: i, as: UInt8.self)
+        if x != y { return x < y ? -1 : 1 }
+        i += 1
     }
     return a.count - b.count
 }

@@ -35,10 +35,11 @@ final class PageMap: @unchecked Sendable {
         for i in 0..<wordCount { fief_atomic_store_u64(verifiedBits + i, 0) }
     }
 
-    /// The pointer values a reader needs, without reference counting on the hot path.
+    /// The pointer values a reader needs, without reference counting on the hot path. The
+    /// caller keeps this map alive while it uses them.
     func reader(pageLimit: UInt64, newestTxn: UInt64, verifyChecksums: Bool) -> MappedPages {
         MappedPages(base: region.base, pageSize: pageSize, pageLimit: min(pageLimit, capacityPages),
-                    newestTxn: newestTxn, map: Unmanaged.passUnretained(self), verifyChecksums: verifyChecksums)
+                    newestTxn: newestTxn, verifiedBits: verifiedBits, verifyChecksums: verifyChecksums)
     }
 }
 
@@ -61,8 +62,16 @@ struct MappedPages: PageSource {
     let pageLimit: UInt64
     /// The version being read: no page it reaches can have been written later.
     let newestTxn: UInt64
-    let map: Unmanaged<PageMap>
+    let verifiedBits: UnsafeMutablePointer<UInt64>
     let verifyChecksums: Bool
+
+    @inline(__always) private func isVerified(_ page: UInt64) -> Bool {
+        fief_atomic_load_u64(verifiedBits + Int(page >> 6)) & (1 << (page & 63)) != 0
+    }
+
+    @inline(__always) private func markVerified(_ page: UInt64) {
+        fief_atomic_or_u64(verifiedBits + Int(page >> 6), 1 << (page & 63))
+    }
 
     @inline(__always)
     func node(_ number: UInt64) throws(StorageError) -> Node {
@@ -70,10 +79,9 @@ struct MappedPages: PageSource {
             throw .corruptPage(page: number, reason: "page number out of range (file has \(pageLimit) pages)")
         }
         let pointer = base + Int(number) * pageSize
-        let map = map.takeUnretainedValue()
-        if !map.isVerified(number) {
+        if !isVerified(number) {
             try PageCheck.verifyNode(pointer, pageSize: pageSize, number: number, checksum: verifyChecksums, newestTxn: newestTxn)
-            map.markVerified(number)
+            markVerified(number)
         }
         return Node(pointer, pageSize: pageSize)
     }
@@ -84,11 +92,10 @@ struct MappedPages: PageSource {
             throw .corruptPage(page: number, reason: "run of \(pages) pages lies outside the file (\(pageLimit) pages)")
         }
         let pointer = base + Int(number) * pageSize
-        let map = map.takeUnretainedValue()
-        if !map.isVerified(number) {
+        if !isVerified(number) {
             try PageCheck.verifyRun(pointer, pageSize: pageSize, number: number, type: type,
                                     dataLength: dataLength, checksum: verifyChecksums, newestTxn: newestTxn)
-            map.markVerified(number)
+            markVerified(number)
         }
         return pointer
     }

@@ -36,6 +36,10 @@ final class Environment: @unchecked Sendable {
     var latestSlot: Int
     /// Whether the newest meta on disk lists no unsynced pages (recovery trusts it as is).
     var latestIsSealed: Bool
+    /// The durable-version field of the meta page in each slot, as written on disk. Pages
+    /// written after that version are listed in the meta for recovery to check, so they must
+    /// not be overwritten while the meta may be needed: see `reuseLimit`.
+    var slotDurableField: [UInt64] = [0, 0]
     var unsyncedRanges: [PageRange]
     var lastSync = monotonicSeconds()
     var fileBytes: UInt64
@@ -49,22 +53,30 @@ final class Environment: @unchecked Sendable {
             try Environment.initialize(file, pageSize: options.pageSize)
             size = UInt64(2 * options.pageSize)
         }
-        var choice = try Recovery.chooseMeta(file: file)
+        let choice = try Recovery.chooseMeta(file: file)
         pageSize = choice.meta.pageSize
-        if !choice.meta.unsyncedRanges.isEmpty && !options.readOnly {
-            // The chosen version's pages are intact in the file but maybe not yet on disk.
-            do { try file.sync() } catch { throw asStorageError(error, file) }
-            choice.meta.durableTxnID = choice.meta.txnID
-            choice.meta.unsyncedRanges = []
-        }
         durableTxnID = choice.meta.durableTxnID
         durableSlot = choice.slot
         latestSlot = choice.slot
-        latestIsSealed = choice.meta.unsyncedRanges.isEmpty
+        slotDurableField[choice.slot] = choice.meta.durableTxnID
+        // A rejected newer meta in the other slot must be overwritten before new commits reuse
+        // its transaction ids, so treat the choice as unsealed then.
+        latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
         unsyncedRanges = choice.meta.unsyncedRanges
         fileBytes = size
         let map = try Environment.makeMap(file, pageSize: pageSize, pages: max(choice.meta.pageCount, size / UInt64(pageSize)))
         latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, size / UInt64(pageSize)))
+        if !options.readOnly && !latestIsSealed {
+            // Make the recovered version durable and sealed before anything else is written.
+            try syncAndSeal()
+        }
+    }
+
+    /// Pages freed by commits up to this id may be overwritten by the next write transaction:
+    /// no reader holds an older version, the version that freed them is durable, and they are
+    /// not listed as unsynced in the durable meta page that recovery would fall back to.
+    var reuseLimit: UInt64 {
+        min(durableTxnID, oldestPinnedVersion ?? .max, slotDurableField[durableSlot] + 1)
     }
 
     /// Writes the two meta pages of an empty store.
@@ -171,6 +183,7 @@ final class Environment: @unchecked Sendable {
             try file.sync()
             durableSlot = slot
             latestSlot = slot
+            slotDurableField[slot] = meta.txnID
             latestIsSealed = true
         } catch {
             markFailed()

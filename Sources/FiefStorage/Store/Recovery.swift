@@ -7,6 +7,8 @@ enum Recovery {
     struct Choice {
         var meta: MetaPage
         var slot: Int
+        /// Whether a newer valid meta was rejected because its pages were not all written.
+        var rejectedNewer: Bool
     }
 
     static func chooseMeta(file: StorageFile) throws(StorageError) -> Choice {
@@ -43,16 +45,19 @@ enum Recovery {
             }
             if candidates.contains(where: { $0.slot == 1 }) { break }
         }
-        if candidates.isEmpty, let version = versionProblem {
+        // A valid meta of another format version means a newer writer used this file: never
+        // open it with an older meta, which would roll that writer's commits back.
+        if let version = versionProblem {
             throw .unsupportedFormatVersion(found: version, supported: Layout.formatVersion)
         }
         // Newest first; of two metas for the same version, the sealed one (no unsynced pages).
         candidates.sort {
             ($0.meta.txnID, $0.meta.unsyncedRanges.isEmpty ? 1 : 0) > ($1.meta.txnID, $1.meta.unsyncedRanges.isEmpty ? 1 : 0)
         }
-        for candidate in candidates {
+        for (rank, candidate) in candidates.enumerated() {
             if candidate.meta.unsyncedRanges.isEmpty || unsyncedPagesAreIntact(candidate.meta, file: file) {
-                return Choice(meta: candidate.meta, slot: candidate.slot)
+                let rejectedNewer = candidates[..<rank].contains { $0.meta.txnID > candidate.meta.txnID }
+                return Choice(meta: candidate.meta, slot: candidate.slot, rejectedNewer: rejectedNewer)
             }
             reasons.append("version \(candidate.meta.txnID) was not completely written")
         }
@@ -75,7 +80,7 @@ enum Recovery {
                 var length = pageSize
                 if type == PageType.overflow.rawValue || type == PageType.freeList.rawValue {
                     let dataLength = header.withUnsafeBytes { Int(clamping: $0.baseAddress!.u64(Layout.runLengthOffset)) }
-                    guard dataLength < Int(UInt32.max) else { return false }
+                    guard dataLength <= Int(UInt32.max) else { return false }
                     length = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) * pageSize
                     guard page + UInt64(length / pageSize) <= range.end else { return false }
                 }

@@ -27,6 +27,9 @@ public final class Store: Sendable {
     /// Opens the store file at `path`, creating it unless `options.readOnly` is set.
     public init(path: String, options: StorageOptions = StorageOptions()) throws {
         let options = try options.validated()
+        guard options.durability != .none else {
+            throw StorageError.invalidOption("durability .none is for in-memory stores; use .relaxed() for a file")
+        }
         isReadOnly = options.readOnly
         env = try Registry.shared.environment(forPath: path, options: options)
     }

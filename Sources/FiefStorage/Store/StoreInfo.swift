@@ -6,7 +6,7 @@ public struct StoreInfo: Sendable {
     public var pageSize: Int
     /// The file's length in bytes.
     public var fileSize: UInt64
-    /// Pages in use by the newest version, meta pages included.
+    /// Pages of the newest version, meta and free pages included (the file's length in pages).
     public var pageCount: UInt64
     /// Pages on the free list (reusable now or once older readers finish).
     public var freePages: UInt64

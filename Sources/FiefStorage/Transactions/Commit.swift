@@ -48,6 +48,7 @@ extension Transaction {
                             unsyncedRanges: ranges)
         let slot = 1 - durableSlot
         try writeMeta(meta, slot: slot)
+        env.slotDurableField[slot] = meta.durableTxnID
         var syncNow = durability == .full
         if case let .relaxed(interval) = durability, monotonicSeconds() - env.lastSync >= interval { syncNow = true }
         if syncNow {
@@ -110,7 +111,7 @@ extension Transaction {
         // The data length fills the run, so the run's size follows from it; the tail is padding.
         run.pointer.setU64(Layout.runLengthOffset, UInt64(pages * pageSize - Layout.runHeaderSize))
         allocator.encode(into: run.pointer + Layout.runHeaderSize)
-        dirty[first] = run
+        dirty.insert(first, run)
         return first
     }
 
@@ -118,7 +119,7 @@ extension Transaction {
     /// order; returns the ranges written.
     private func writeDirtyPages() throws -> [PageRange] {
         let id = txnID
-        let numbers = dirty.keys.sorted()
+        let numbers = dirty.sortedPages()
         var ranges: [PageRange] = []
         let map = env.latestSnapshot.map
         for number in numbers {

@@ -24,15 +24,15 @@ public final class Transaction {
     public let isWritable: Bool
     private(set) var isOpen = true
 
-    var trees: [TreeState] = []
+    @exclusivity(unchecked) var trees: [TreeState] = []
     var treeIndex: [String: Int] = [:]
 
     // Write transactions only.
-    var catalog: TreeState
-    var dirty: [UInt64: DirtyPage] = [:]
-    var allocator: PageAllocator
-    var path: [PathStep] = []
-    var mutationCount = 0
+    @exclusivity(unchecked) var catalog: TreeState
+    let dirty = DirtyPageTable()
+    @exclusivity(unchecked) var allocator: PageAllocator
+    let path = DescentPath()
+    @exclusivity(unchecked) var mutationCount = 0
     let workspace: Workspace?
 
     /// The version this transaction reads (for a write transaction, the one it started from).
@@ -52,7 +52,7 @@ public final class Transaction {
                 env.writerGate.leave()
                 throw error
             }
-            allocator.promote(upTo: min(env.durableTxnID, env.oldestPinnedVersion ?? .max))
+            allocator.promote(upTo: env.reuseLimit)
             workspace = Workspace(pageSize: env.pageSize)
         } else {
             snapshot = try env.beginRead()
@@ -76,8 +76,7 @@ public final class Transaction {
     func finish() {
         isOpen = false
         if isWritable {
-            for page in dirty.values { page.deallocate() }
-            dirty.removeAll()
+            dirty.deallocateAll()
             env.writerGate.leave()
         } else {
             env.endRead(snapshot.meta.txnID)

@@ -4,7 +4,9 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
         /// The page concerned (0 when the problem is not tied to one page).
         public var page: UInt64
+        /// What is wrong, without the page number.
         public var reason: String
+        /// "page N: reason", or the reason alone.
         public var description: String { page == 0 ? reason : "page \(page): \(reason)" }
     }
 
@@ -20,10 +22,13 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
     public var trees: [(name: String, entries: UInt64)] = []
     /// Everything wrong, first found first (at most 100).
     public var problems: [Problem] = []
+    /// Whether more problems were found than `problems` holds.
+    public var isTruncated = false
 
     /// Whether the file passed every check.
     public var isValid: Bool { problems.isEmpty }
 
+    /// A one-line summary when valid, else one line per problem.
     public var description: String {
         if isValid {
             return "ok: version \(version), \(pageCount) pages (\(usedPages) used, \(freePages) free), \(trees.count) trees"
@@ -69,9 +74,8 @@ struct Verifier {
         let meta = txn.snapshot.meta
         report.version = meta.txnID
         report.pageCount = meta.pageCount
-        if txn.mapped.pageLimit < meta.pageCount {
-            note(0, "the file holds \(txn.mapped.pageLimit) pages but version \(meta.txnID) uses \(meta.pageCount)")
-        }
+        // The file may end before `pageCount` when free pages at its tail were truncated by a
+        // later commit that recovery then discarded; pages in use must still lie inside it.
         if seen.count >= 2 { seen[0] = true; seen[1] = true }
         var descriptors: [(String, TreeState)] = []
         walk(meta.catalog, name: "catalog") { key, value in
@@ -84,8 +88,10 @@ struct Verifier {
         }
         for (name, state) in descriptors {
             var entries: UInt64 = 0
+            let problemsBefore = report.problems.count
             walk(state.root, name: name) { _, _ in entries += 1; return nil }
-            if entries != state.count {
+            // A damaged node hides its entries; the count then disagrees as a consequence only.
+            if entries != state.count && report.problems.count == problemsBefore {
                 note(state.root.page, "tree '\(name)' holds \(entries) entries but its descriptor says \(state.count)")
             }
             report.trees.append((name, entries))
@@ -103,12 +109,27 @@ struct Verifier {
     }
 
     private mutating func note(_ page: UInt64, _ reason: String) {
-        if report.problems.count < Verifier.problemLimit { report.problems.append(.init(page: page, reason: reason)) }
+        if report.problems.count < Verifier.problemLimit {
+            report.problems.append(.init(page: page, reason: reason))
+        } else {
+            report.isTruncated = true
+        }
     }
 
-    /// Claims `count` pages from `first`; notes pages out of range or claimed twice.
-    private mutating func claim(_ first: UInt64, count: Int = 1, what: String) -> Bool {
-        guard first >= 2, first + UInt64(count) <= UInt64(seen.count), first + UInt64(count) <= txn.mapped.pageLimit else {
+    /// Notes an error, keeping a corrupt page's own number and reason.
+    private mutating func note(_ page: UInt64, _ error: any Error) {
+        if case let .corruptPage(damaged, reason)? = error as? StorageError {
+            note(damaged, reason)
+        } else {
+            note(page, error)
+        }
+    }
+
+    /// Claims `count` pages from `first`; notes pages out of range or claimed twice. Free pages
+    /// may lie past the end of the file (within the version's page count); used ones may not.
+    private mutating func claim(_ first: UInt64, count: Int = 1, what: String, free: Bool = false) -> Bool {
+        let limit = free ? UInt64(seen.count) : min(UInt64(seen.count), txn.mapped.pageLimit)
+        guard first >= 2, first + UInt64(count) <= limit else {
             note(first, "\(what) lies outside the file")
             return false
         }
@@ -138,7 +159,7 @@ struct Verifier {
             do {
                 try PageCheck.verifyNode(pointer, pageSize: pageSize, number: frame.page, checksum: true, newestTxn: txn.snapshot.meta.txnID)
             } catch {
-                note(frame.page, "\(error)")
+                note(frame.page, error)
                 continue
             }
             let node = Node(pointer, pageSize: pageSize)
@@ -182,7 +203,7 @@ struct Verifier {
                 try PageCheck.verifyRun(txn.mapped.base + Int(page) * pageSize, pageSize: pageSize, number: page,
                                         type: .overflow, dataLength: stored, checksum: true, newestTxn: txn.snapshot.meta.txnID)
             } catch {
-                note(page, "\(error)")
+                note(page, error)
                 return
             }
         }
@@ -190,7 +211,7 @@ struct Verifier {
             let problem = try TreeSearch.withValue(txn.mapped, leaf, index) { visit(leaf.key(index), $0) }
             if let problem { note(0, problem) }
         } catch {
-            note(kind == .inline ? 0 : leaf.overflowReference(index).page, "\(error)")
+            note(kind == .inline ? 0 : leaf.overflowReference(index).page, error)
         }
     }
 
@@ -206,9 +227,9 @@ struct Verifier {
             guard claim(page, count: runPages, what: "free list") else { return }
             var free = allocator.reusable
             for group in allocator.pending { free.append(contentsOf: group.pages) }
-            for number in free where claim(number, what: "free-list entry") { report.freePages += 1 }
+            for number in free where claim(number, what: "free-list entry", free: true) { report.freePages += 1 }
         } catch {
-            note(page, "\(error)")
+            note(page, error)
         }
     }
 }
