@@ -103,6 +103,35 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertTrue(try store.verify().isValid)
     }
 
+    /// The file grows past its first map (16 MiB) while a reader holds the old map: the reader
+    /// keeps reading its snapshot, and new readers see the grown file through a new map.
+    func testFileGrowsPastTheMapWhileReaderHoldsOldOne() throws {
+        let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        var options = StorageOptions()
+        options.durability = .relaxed()
+        let store = try Store(path: dir + "/grow.fief", options: options)
+        try store.write { try $0.createTree("t").put(key(0), [1]) }
+        let reader = try store.beginRead()
+        let value = [UInt8](repeating: 9, count: 3000)
+        for batch in 0..<8 {
+            try store.write { txn in
+                let t = try txn.tree("t")!
+                for i in 0..<1000 { try t.put(key(1 + batch * 1000 + i), value) }
+            }
+        }
+        XCTAssertGreaterThan(try store.info().fileSize, 20 << 20)
+        XCTAssertEqual(try reader.tree("t")!.count, 1)
+        XCTAssertEqual(try reader.tree("t")!.get(key(0)), [1])
+        reader.abort()
+        try store.read { txn in
+            let t = try txn.tree("t")!
+            XCTAssertEqual(t.count, 8001)
+            XCTAssertEqual(try t.get(key(8000)), value)
+        }
+        XCTAssertTrue(try store.verify().isValid)
+    }
+
     /// Another process holding the file's lock makes `Store(path:)` fail with `fileLocked`.
     func testSecondProcessGetsFileLocked() throws {
         let dir = makeTemporaryDirectory()
