@@ -5,7 +5,6 @@ import CLZ4
 extension Transaction {
     var pageSize: Int { env.pageSize }
     var nodeCapacity: Int { pageSize - Layout.nodeHeaderSize }
-    var txnID: UInt64 { snapshot.meta.txnID + 1 }
 
     // MARK: Pages
 
@@ -376,20 +375,28 @@ extension Transaction {
         return copy
     }
 
-    /// Frees every page of the tree rooted at `root` (for dropping a tree).
+    /// Frees every page of the tree rooted at `root` (for dropping a tree). The whole tree is
+    /// walked before anything is freed, so a damaged page leaves the transaction unchanged.
     func freeTreePages(_ root: TreeRoot) throws {
         guard root.page != 0 else { return }
         var stack: [(UInt64, UInt32)] = [(root.page, 1)]
+        var nodes: [UInt64] = []
+        var runs: [(UInt64, Int)] = []
         let source = WriterPages(txn: self)
         while let (page, level) = stack.popLast() {
             let node = try source.node(page)
             if node.isLeaf {
-                for i in 0..<node.count { releaseValue(node, i) }
+                for i in 0..<node.count where node.valueKind(i) != .inline {
+                    let (first, stored) = node.overflowReference(i)
+                    runs.append((first, PageCheck.runPages(dataLength: stored, pageSize: pageSize)))
+                }
             } else {
                 guard level < root.height else { throw TreeSearch.depthError(page, level, root) }
                 for i in 0..<node.count { stack.append((node.child(i), level + 1)) }
             }
-            freePage(page)
+            nodes.append(page)
         }
+        for (first, count) in runs { freePage(first, count: count) }
+        for page in nodes { freePage(page) }
     }
 }

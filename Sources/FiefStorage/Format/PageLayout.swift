@@ -62,7 +62,10 @@ enum PageType: UInt8 {
     case branch = 2
     case leaf = 3
     case overflow = 4
+    /// The free-space root: reusable pages and the newest freed-pages chunk.
     case freeList = 5
+    /// The pages one commit freed that may not be reused yet.
+    case freedPages = 6
 }
 
 /// Kinds of value stored in a leaf cell.

@@ -1,49 +1,44 @@
-/// A read-only map of the store file plus a bitmap of pages already verified in it.
+import CFiefShims
+
+/// A read-only map of the store file plus bitmaps of pages already verified in it.
 ///
 /// Committed pages never change while any snapshot can reach them (copy-on-write), so a page
 /// needs its checksum and structure checked only the first time this process reads it through
-/// this mapping. Pages the writer itself writes are marked verified when it seals them.
+/// this mapping. Nodes and runs have separate bitmaps: a page checked as one kind is checked
+/// again if something reaches it as the other. Pages the writer itself writes are marked when
+/// it seals them.
 final class PageMap: @unchecked Sendable {
     let region: MappedRegion
     let pageSize: Int
     let capacityPages: UInt64
-    private let verifiedBits: UnsafeMutablePointer<UInt64>
-    private let wordCount: Int
+    private let nodeBits: UnsafeMutablePointer<UInt64>
+    private let runBits: UnsafeMutablePointer<UInt64>
 
     init(region: MappedRegion, pageSize: Int) {
         self.region = region
         self.pageSize = pageSize
         capacityPages = UInt64(region.length / pageSize)
-        wordCount = Int((capacityPages + 63) / 64)
-        verifiedBits = .allocate(capacity: max(wordCount, 1))
-        verifiedBits.initialize(repeating: 0, count: max(wordCount, 1))
+        let words = Int((capacityPages + 63) / 64) + 1
+        nodeBits = .allocate(capacity: 2 * words)
+        nodeBits.initialize(repeating: 0, count: 2 * words)
+        runBits = nodeBits + words
     }
 
-    deinit { verifiedBits.deallocate() }
+    deinit { nodeBits.deallocate() }
 
-    @inline(__always) func isVerified(_ page: UInt64) -> Bool {
-        fief_atomic_load_u64(verifiedBits + Int(page >> 6)) & (1 << (page & 63)) != 0
-    }
-
-    @inline(__always) func markVerified(_ page: UInt64) {
+    /// Records that the writer sealed `page` (a node, or the first page of a run).
+    func markWritten(_ page: UInt64, isRun: Bool) {
         guard page < capacityPages else { return }
-        fief_atomic_or_u64(verifiedBits + Int(page >> 6), 1 << (page & 63))
-    }
-
-    /// Forgets every verification, for example after pages were changed behind our back.
-    func forgetVerified() {
-        for i in 0..<wordCount { fief_atomic_store_u64(verifiedBits + i, 0) }
+        fief_atomic_or_u64((isRun ? runBits : nodeBits) + Int(page >> 6), 1 << (page & 63))
     }
 
     /// The pointer values a reader needs, without reference counting on the hot path. The
     /// caller keeps this map alive while it uses them.
     func reader(pageLimit: UInt64, newestTxn: UInt64, verifyChecksums: Bool) -> MappedPages {
         MappedPages(base: region.base, pageSize: pageSize, pageLimit: min(pageLimit, capacityPages),
-                    newestTxn: newestTxn, verifiedBits: verifiedBits, verifyChecksums: verifyChecksums)
+                    newestTxn: newestTxn, nodeBits: nodeBits, runBits: runBits, verifyChecksums: verifyChecksums)
     }
 }
-
-import CFiefShims
 
 /// Anything the B+tree code can read pages from: a snapshot's map, or a write transaction's
 /// dirty pages in front of its map.
@@ -62,15 +57,16 @@ struct MappedPages: PageSource {
     let pageLimit: UInt64
     /// The version being read: no page it reaches can have been written later.
     let newestTxn: UInt64
-    let verifiedBits: UnsafeMutablePointer<UInt64>
+    let nodeBits: UnsafeMutablePointer<UInt64>
+    let runBits: UnsafeMutablePointer<UInt64>
     let verifyChecksums: Bool
 
-    @inline(__always) private func isVerified(_ page: UInt64) -> Bool {
-        fief_atomic_load_u64(verifiedBits + Int(page >> 6)) & (1 << (page & 63)) != 0
+    @inline(__always) private static func isSet(_ bits: UnsafeMutablePointer<UInt64>, _ page: UInt64) -> Bool {
+        fief_atomic_load_u64(bits + Int(page >> 6)) & (1 << (page & 63)) != 0
     }
 
-    @inline(__always) private func markVerified(_ page: UInt64) {
-        fief_atomic_or_u64(verifiedBits + Int(page >> 6), 1 << (page & 63))
+    @inline(__always) private static func set(_ bits: UnsafeMutablePointer<UInt64>, _ page: UInt64) {
+        fief_atomic_or_u64(bits + Int(page >> 6), 1 << (page & 63))
     }
 
     @inline(__always)
@@ -79,11 +75,24 @@ struct MappedPages: PageSource {
             throw .corruptPage(page: number, reason: "page number out of range (file has \(pageLimit) pages)")
         }
         let pointer = base + Int(number) * pageSize
-        if !isVerified(number) {
+        if !MappedPages.isSet(nodeBits, number) {
             try PageCheck.verifyNode(pointer, pageSize: pageSize, number: number, checksum: verifyChecksums, newestTxn: newestTxn)
-            markVerified(number)
+            MappedPages.set(nodeBits, number)
         }
         return Node(pointer, pageSize: pageSize)
+    }
+
+    /// A run whose data length is read from its own header (free-space runs), verified.
+    func run(_ number: UInt64, type: PageType) throws(StorageError) -> UnsafeRawBufferPointer {
+        guard number >= 2, number < pageLimit else {
+            throw .corruptPage(page: number, reason: "\(type) run lies outside the file (\(pageLimit) pages)")
+        }
+        let length = (base + Int(number) * pageSize).u64(Layout.runLengthOffset)
+        guard length <= (pageLimit - number) * UInt64(pageSize) else {
+            throw .corruptPage(page: number, reason: "\(type) run claims \(length) bytes, more than the file holds")
+        }
+        let pointer = try run(number, type: type, dataLength: Int(length))
+        return UnsafeRawBufferPointer(start: pointer + Layout.runHeaderSize, count: Int(length))
     }
 
     func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> UnsafeRawPointer {
@@ -92,10 +101,12 @@ struct MappedPages: PageSource {
             throw .corruptPage(page: number, reason: "run of \(pages) pages lies outside the file (\(pageLimit) pages)")
         }
         let pointer = base + Int(number) * pageSize
-        if !isVerified(number) {
+        // The bit vouches for the run's type and header; the length is cheap to recheck.
+        if !MappedPages.isSet(runBits, number) || pointer.u64(Layout.runLengthOffset) != UInt64(dataLength)
+            || pointer.u8(Layout.typeOffset) != type.rawValue {
             try PageCheck.verifyRun(pointer, pageSize: pageSize, number: number, type: type,
                                     dataLength: dataLength, checksum: verifyChecksums, newestTxn: newestTxn)
-            markVerified(number)
+            MappedPages.set(runBits, number)
         }
         return pointer
     }

@@ -42,6 +42,10 @@ final class Environment: @unchecked Sendable {
     var slotDurableField: [UInt64] = [0, 0]
     var unsyncedRanges: [PageRange]
     var lastSync = monotonicSeconds()
+    /// The id the next write transaction gets. Ids are never reused, not even those of commits
+    /// that failed or were lost in a crash: their pages may still be in the file, and recovery
+    /// tells a page of the commit it checks by its id.
+    var nextTxnID: UInt64
     var fileBytes: UInt64
 
     init(file: StorageFile, options: StorageOptions, create: Bool) throws(StorageError) {
@@ -59,9 +63,12 @@ final class Environment: @unchecked Sendable {
         durableSlot = choice.slot
         latestSlot = choice.slot
         slotDurableField[choice.slot] = choice.meta.durableTxnID
-        // A rejected newer meta in the other slot must be overwritten before new commits reuse
-        // its transaction ids, so treat the choice as unsealed then.
-        latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
+        // A rejected newer meta in the other slot must be overwritten, and a meta written before
+        // its version was durable must be made durable, before anything else is written.
+        latestIsSealed = choice.meta.unsyncedRanges.isEmpty && choice.meta.durableTxnID == choice.meta.txnID
+            && !choice.rejectedNewer
+        // Skip the id a commit in flight at a crash may have used for pages that reached the file.
+        nextTxnID = max(choice.highestTxnSeen, choice.meta.txnID) + 2
         unsyncedRanges = choice.meta.unsyncedRanges
         fileBytes = size
         let map = try Environment.makeMap(file, pageSize: pageSize, pages: max(choice.meta.pageCount, size / UInt64(pageSize)))

@@ -9,6 +9,8 @@ enum Recovery {
         var slot: Int
         /// Whether a newer valid meta was rejected because its pages were not all written.
         var rejectedNewer: Bool
+        /// The highest transaction id of any meta page with a valid checksum.
+        var highestTxnSeen: UInt64
     }
 
     static func chooseMeta(file: StorageFile) throws(StorageError) -> Choice {
@@ -57,7 +59,8 @@ enum Recovery {
         for (rank, candidate) in candidates.enumerated() {
             if candidate.meta.unsyncedRanges.isEmpty || unsyncedPagesAreIntact(candidate.meta, file: file) {
                 let rejectedNewer = candidates[..<rank].contains { $0.meta.txnID > candidate.meta.txnID }
-                return Choice(meta: candidate.meta, slot: candidate.slot, rejectedNewer: rejectedNewer)
+                return Choice(meta: candidate.meta, slot: candidate.slot, rejectedNewer: rejectedNewer,
+                              highestTxnSeen: candidates[0].meta.txnID)
             }
             reasons.append("version \(candidate.meta.txnID) was not completely written")
         }
@@ -78,7 +81,8 @@ enum Recovery {
                       header.count == pageSize else { return false }
                 let type = header[Layout.typeOffset]
                 var length = pageSize
-                if type == PageType.overflow.rawValue || type == PageType.freeList.rawValue {
+                if type == PageType.overflow.rawValue || type == PageType.freeList.rawValue
+                    || type == PageType.freedPages.rawValue {
                     let dataLength = header.withUnsafeBytes { Int(clamping: $0.baseAddress!.u64(Layout.runLengthOffset)) }
                     guard dataLength <= Int(UInt32.max) else { return false }
                     length = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) * pageSize

@@ -12,6 +12,8 @@ extension Transaction {
             return
         }
         defer { finish() }
+        // Whatever happens now, this id is spent: pages sealed with it may reach the file.
+        env.nextTxnID = txnID + 1
         let (meta, map) = try writeCommit()
         env.allocator = allocator
         env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
@@ -26,7 +28,7 @@ extension Transaction {
             throw StorageError.tooManyActiveVersions(active: active, maximum: env.options.maximumActiveVersions)
         }
         try saveTreeDescriptors()
-        let freeListPage = writeFreeList(previous: previous.freeListPage)
+        let freeListPage = try writeFreeSpace(previousRoot: previous.freeListPage)
         let map = try currentMap(pageCount: allocator.pageCount)
         let written = try writeDirtyPages()
 
@@ -50,7 +52,12 @@ extension Transaction {
         try writeMeta(meta, slot: slot)
         env.slotDurableField[slot] = meta.durableTxnID
         var syncNow = durability == .full
-        if case let .relaxed(interval) = durability, monotonicSeconds() - env.lastSync >= interval { syncNow = true }
+        if case let .relaxed(interval) = durability {
+            // Sync when the interval has passed, or when so many pages wait for a sync (they
+            // cannot be reused before it) that the file would balloon at high commit rates.
+            let waiting = ranges.reduce(0) { $0 + Int($1.count) }
+            syncNow = monotonicSeconds() - env.lastSync >= interval || waiting >= max(1024, Int(allocator.pageCount / 4))
+        }
         if syncNow {
             try sync()
             durable = id
@@ -95,24 +102,43 @@ extension Transaction {
         }
     }
 
-    /// Frees the previous free-list run and writes the allocator's state into a new one.
-    private func writeFreeList(previous: UInt64) -> UInt64 {
-        if previous != 0 {
-            let length = Int(mapped.base.advanced(by: Int(previous) * pageSize).u64(Layout.runLengthOffset))
-            freePage(previous, count: PageCheck.runPages(dataLength: length, pageSize: pageSize))
+    /// Writes this commit's free space (FORMAT.md, "Free space"): the chunk of pages it freed,
+    /// linked to the previous chunk, and a new root with the reusable extents. The previous root
+    /// is freed by this commit.
+    private func writeFreeSpace(previousRoot: UInt64) throws -> UInt64 {
+        if previousRoot != 0 {
+            let root = try mapped.run(previousRoot, type: .freeList)
+            freePage(previousRoot, count: PageCheck.runPages(dataLength: root.count, pageSize: pageSize))
         }
         _ = allocator.trimTail()
-        // Allocating the run can only shrink the state, so size it first.
-        let pages = PageCheck.runPages(dataLength: allocator.encodedSize, pageSize: pageSize)
+        var newest = allocator.newestChunk
+        if let group = allocator.group(ofTxn: txnID), !group.pages.isEmpty {
+            let first = writeRun(.freedPages, dataLength: FreeSpaceRun.chunkSize(pages: group.pages.count)) { data in
+                FreeSpaceRun.encodeChunk(txnID: txnID, previous: newest, pages: group.pages, into: data)
+            }
+            allocator.recordChunk(first.page, pages: first.pages, forTxn: txnID)
+            newest = (first.page, txnID)
+        }
+        // Allocating the root's own pages can split one extent, hence the spare one.
+        let rootSize = FreeSpaceRun.rootSize(extents: allocator.reusableExtents.count + 1)
+        return writeRun(.freeList, dataLength: rootSize) { data in
+            FreeSpaceRun.encodeRoot(allocator, newestChunk: newest, into: data)
+        }.page
+    }
+
+    /// Allocates a zeroed run for `dataLength` bytes, lets `encode` fill its data, and records
+    /// it as dirty. The run's stored length fills it, so its size follows from its header.
+    private func writeRun(_ type: PageType, dataLength: Int,
+                          encode: (UnsafeMutableRawPointer) -> Void) -> (page: UInt64, pages: Int) {
+        let pages = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize)
         let first = allocator.allocate(pages)
         let run = DirtyPage(pageSize: pageSize, pages: pages)
         run.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: pages * pageSize)
-        run.pointer.setU8(Layout.typeOffset, PageType.freeList.rawValue)
-        // The data length fills the run, so the run's size follows from it; the tail is padding.
+        run.pointer.setU8(Layout.typeOffset, type.rawValue)
         run.pointer.setU64(Layout.runLengthOffset, UInt64(pages * pageSize - Layout.runHeaderSize))
-        allocator.encode(into: run.pointer + Layout.runHeaderSize)
+        encode(run.pointer + Layout.runHeaderSize)
         dirty.insert(first, run)
-        return first
+        return (first, pages)
     }
 
     /// Seals every dirty page with this transaction's id and checksum and writes them in page
@@ -126,7 +152,8 @@ extension Transaction {
             let page = dirty[number]!
             page.pointer.setU64(Layout.txnOffset, id)
             PageChecksum.seal(page.pointer, length: page.pages * pageSize, pageNumber: number)
-            map.markVerified(number)
+            let type = page.pointer.u8(Layout.typeOffset)
+            map.markWritten(number, isRun: type != PageType.leaf.rawValue && type != PageType.branch.rawValue)
             if let last = ranges.last, last.end == number {
                 ranges[ranges.count - 1].count += UInt32(page.pages)
             } else {

@@ -1,27 +1,43 @@
 /// Free-space bookkeeping for the writer: which pages can be handed out, and which were freed by
-/// a commit that some snapshot may still read.
+/// a commit that some snapshot or crash recovery may still need.
 ///
 /// A page freed by the commit with id `t` is reachable from versions before `t` only. It becomes
 /// reusable once every live reader is at version `t` or later *and* version `t` or later is
-/// durable, so that neither a reader nor crash recovery can need its old content.
-struct PageAllocator: Equatable {
+/// durable (see `Environment.reuseLimit`).
+///
+/// On disk (FORMAT.md, "Free space"): the pages each commit frees are written once, as a
+/// freed-pages chunk chained to the previous one, and never rewritten while they wait; only the
+/// reusable set (as extents) is rewritten per commit, in the free-space root run. So when reuse
+/// is held back (a long reader, the relaxed sync interval) each commit writes only what it
+/// freed, and the file grows linearly, not quadratically.
+struct PageAllocator {
     /// Reusable pages, sorted descending so the lowest page is handed out first (keeping data
     /// toward the head of the file lets the tail be truncated).
     private(set) var reusable: [UInt64] = []
-    /// Pages freed by each commit, oldest first, not yet reusable.
-    private(set) var pending: [(txnID: UInt64, pages: [UInt64])] = []
+    /// Pages freed by each commit, oldest first, not yet reusable. `chunk` is the run holding the
+    /// group on disk (0 while the group belongs to the transaction in progress).
+    private(set) var pending: [PendingGroup] = []
     /// One past the highest page in use: the file's length in pages.
     private(set) var pageCount: UInt64
+    /// Every group with a txn id <= this has been merged into `reusable`.
+    private(set) var promotedThrough: UInt64 = 0
+
+    struct PendingGroup: Equatable {
+        var txnID: UInt64
+        var pages: [UInt64]
+        var chunk: UInt64 = 0
+        var chunkPages = 0
+    }
 
     init(pageCount: UInt64) { self.pageCount = pageCount }
 
-    static func == (a: PageAllocator, b: PageAllocator) -> Bool {
-        a.reusable == b.reusable && a.pageCount == b.pageCount
-            && a.pending.map(\.txnID) == b.pending.map(\.txnID) && a.pending.map(\.pages) == b.pending.map(\.pages)
-    }
-
     /// Total free pages, reusable or not.
     var freePageCount: Int { reusable.count + pending.reduce(0) { $0 + $1.pages.count } }
+
+    /// The newest chunk on disk and its txn id; page 0 for none.
+    var newestChunk: (page: UInt64, txnID: UInt64) {
+        pending.last(where: { $0.chunk != 0 }).map { ($0.chunk, $0.txnID) } ?? (0, 0)
+    }
 
     /// Allocates `count` contiguous pages and returns the first.
     mutating func allocate(_ count: Int = 1) -> UInt64 {
@@ -52,35 +68,38 @@ struct PageAllocator: Equatable {
 
     /// Records pages that commit `txnID` stops using.
     mutating func free(_ first: UInt64, count: Int = 1, byTxn txnID: UInt64) {
-        if pending.last?.txnID != txnID { pending.append((txnID, [])) }
+        if pending.last?.txnID != txnID { pending.append(PendingGroup(txnID: txnID, pages: [])) }
         for page in first..<first + UInt64(count) { pending[pending.count - 1].pages.append(page) }
     }
 
     /// Gives back pages allocated and released within the same transaction: no one saw them.
     mutating func release(_ first: UInt64, count: Int = 1) {
-        for page in first..<first + UInt64(count) { insertReusable(page) }
-    }
-
-    private mutating func insertReusable(_ page: UInt64) {
-        // Binary search in descending order.
-        var low = 0, high = reusable.count
-        while low < high {
-            let mid = (low + high) / 2
-            if reusable[mid] > page { low = mid + 1 } else { high = mid }
+        for page in first..<first + UInt64(count) {
+            var low = 0, high = reusable.count // binary search in descending order
+            while low < high {
+                let mid = (low + high) / 2
+                if reusable[mid] > page { low = mid + 1 } else { high = mid }
+            }
+            reusable.insert(page, at: low)
         }
-        reusable.insert(page, at: low)
     }
 
-    /// Makes reusable every page freed by a commit with id <= `limit`.
-    mutating func promote(upTo limit: UInt64) {
+    /// Makes reusable every page freed by a commit with id <= `limit`. The chunks that held those
+    /// groups are no longer needed: transaction `txnID` frees them.
+    mutating func promote(upTo limit: UInt64, byTxn txnID: UInt64) {
         var moved: [UInt64] = []
-        while let first = pending.first, first.txnID <= limit {
+        var chunks: [(UInt64, Int)] = []
+        while let first = pending.first, first.txnID <= limit, first.txnID < txnID {
             moved.append(contentsOf: first.pages)
+            if first.chunk != 0 { chunks.append((first.chunk, first.chunkPages)) }
+            promotedThrough = max(promotedThrough, first.txnID)
             pending.removeFirst()
         }
-        guard !moved.isEmpty else { return }
-        reusable.append(contentsOf: moved)
-        reusable.sort(by: >)
+        if !moved.isEmpty {
+            reusable.append(contentsOf: moved)
+            reusable.sort(by: >)
+        }
+        for (chunk, pages) in chunks { free(chunk, count: pages, byTxn: txnID) }
     }
 
     /// Drops reusable pages at the end of the file; returns whether the file shrank.
@@ -94,76 +113,132 @@ struct PageAllocator: Equatable {
         return trimmed > 0
     }
 
-    // MARK: Persistence (the free-list run; FORMAT.md, "Free-list run")
+    /// Notes that the group of `txnID` is now stored in the chunk run at `page`.
+    mutating func recordChunk(_ page: UInt64, pages: Int, forTxn txnID: UInt64) {
+        guard let index = pending.lastIndex(where: { $0.txnID == txnID }) else { return }
+        pending[index].chunk = page
+        pending[index].chunkPages = pages
+    }
 
-    /// Bytes needed to write this state.
-    var encodedSize: Int { 8 + 12 * (pending.count + 1) + 8 * freePageCount }
+    /// The group freed by `txnID`, if it freed anything.
+    func group(ofTxn txnID: UInt64) -> PendingGroup? {
+        pending.last.flatMap { $0.txnID == txnID ? $0 : nil }
+    }
 
-    /// Encodes as: u64 group count, then per group u64 txn id, u32 page count, pages (u64 each).
-    /// Reusable pages form group 0 with txn id 0.
-    func encode(into data: UnsafeMutableRawPointer) {
-        var offset = 0
-        func put64(_ v: UInt64) { data.setU64(offset, v); offset += 8 }
-        put64(UInt64(pending.count + 1))
-        put64(0)
-        data.setU32(offset, UInt32(reusable.count)); offset += 4
-        for page in reusable { put64(page) }
-        for group in pending {
-            put64(group.txnID)
-            data.setU32(offset, UInt32(group.pages.count)); offset += 4
-            for page in group.pages { put64(page) }
+    /// The reusable pages as ascending extents (first page, count).
+    var reusableExtents: [PageRange] {
+        var extents: [PageRange] = []
+        for page in reusable.reversed() {
+            if let last = extents.last, last.end == page, last.count < UInt32.max {
+                extents[extents.count - 1].count += 1
+            } else {
+                extents.append(PageRange(first: page, count: 1))
+            }
+        }
+        return extents
+    }
+}
+
+/// The two kinds of free-space run (FORMAT.md, "Free space").
+enum FreeSpaceRun {
+    /// Free-space root data: u64 promoted-through txn id, u64 newest chunk page (0 for none),
+    /// u64 that chunk's txn id, u64 extent count, then extents (u64 first page, u32 count).
+    static func rootSize(extents: Int) -> Int { 32 + 12 * extents }
+
+    static func encodeRoot(_ allocator: PageAllocator, newestChunk: (page: UInt64, txnID: UInt64),
+                           into data: UnsafeMutableRawPointer) {
+        let extents = allocator.reusableExtents
+        data.setU64(0, allocator.promotedThrough)
+        data.setU64(8, newestChunk.page)
+        data.setU64(16, newestChunk.txnID)
+        data.setU64(24, UInt64(extents.count))
+        for (i, extent) in extents.enumerated() {
+            data.setU64(32 + 12 * i, extent.first)
+            data.setU32(40 + 12 * i, extent.count)
         }
     }
 
-    /// Decodes a free-list run's data, validating every page number against `pageCount`.
-    static func decode(_ data: UnsafeRawBufferPointer, pageCount: UInt64, runPage: UInt64) throws(StorageError) -> PageAllocator {
-        func fail(_ reason: String) -> StorageError { .corruptPage(page: runPage, reason: "free list: \(reason)") }
-        var offset = 0
-        func need(_ n: Int) throws(StorageError) { if offset + n > data.count { throw fail("truncated") } }
-        let base = data.baseAddress!
-        try need(8)
-        let groups = base.u64(0); offset = 8
-        var allocator = PageAllocator(pageCount: pageCount)
-        var seen = Set<UInt64>()
-        var lastTxn: UInt64 = 0
-        for g in 0..<groups {
-            try need(12)
-            let txn = base.u64(offset)
-            let count = Int(base.u32(offset + 8)); offset += 12
-            guard g == 0 ? txn == 0 : txn > lastTxn else { throw fail("groups out of order") }
-            lastTxn = txn
-            try need(8 * count)
-            var pages: [UInt64] = []
-            pages.reserveCapacity(count)
-            for _ in 0..<count {
-                let page = base.u64(offset); offset += 8
-                guard page >= 2, page < pageCount, seen.insert(page).inserted else {
-                    throw fail("page \(page) is out of range or listed twice")
-                }
-                pages.append(page)
-            }
-            if g == 0 { allocator.reusable = pages.sorted(by: >) } else { allocator.pending.append((txn, pages)) }
-        }
-        return allocator
+    /// Freed-pages chunk data: u64 txn id, u64 previous (older) chunk page or 0, u64 that
+    /// chunk's txn id, u64 page count, then the pages (u64 each). The previous txn id lets a
+    /// reader stop before following a link to a chunk already merged (whose pages may since
+    /// have been reused).
+    static func chunkSize(pages: Int) -> Int { 32 + 8 * pages }
+
+    static func encodeChunk(txnID: UInt64, previous: (page: UInt64, txnID: UInt64), pages: [UInt64],
+                            into data: UnsafeMutableRawPointer) {
+        data.setU64(0, txnID)
+        data.setU64(8, previous.page)
+        data.setU64(16, previous.txnID)
+        data.setU64(24, UInt64(pages.count))
+        for (i, page) in pages.enumerated() { data.setU64(32 + 8 * i, page) }
     }
 }
 
 extension PageAllocator {
-    /// Reads the free list of `meta` through `pages`; returns it with the run's page count.
-    /// An empty allocator when the version has no free list.
-    static func load(_ meta: MetaPage, from pages: MappedPages) throws(StorageError) -> (allocator: PageAllocator, runPages: Int) {
-        let number = meta.freeListPage
-        guard number != 0 else { return (PageAllocator(pageCount: meta.pageCount), 0) }
-        guard number >= 2, number < pages.pageLimit else {
-            throw .corruptPage(page: number, reason: "free-list page out of range")
+    /// Reads the free space of `meta` through `pages`: the root run, then the chain of chunks
+    /// newer than its promoted-through id. Returns the state and every page the runs occupy.
+    static func load(_ meta: MetaPage, from pages: MappedPages) throws(StorageError) -> (allocator: PageAllocator, runs: [PageRange]) {
+        var allocator = PageAllocator(pageCount: meta.pageCount)
+        let rootPage = meta.freeListPage
+        guard rootPage != 0 else { return (allocator, []) }
+        func fail(_ page: UInt64, _ reason: String) -> StorageError { .corruptPage(page: page, reason: "free space: \(reason)") }
+        var seen = Set<UInt64>()
+        func check(_ page: UInt64, _ where_: UInt64) throws(StorageError) {
+            guard page >= 2, page < meta.pageCount, seen.insert(page).inserted else {
+                throw fail(where_, "page \(page) is out of range or listed twice")
+            }
         }
-        let length = (pages.base + Int(number) * pages.pageSize).u64(Layout.runLengthOffset)
-        guard length < meta.pageCount * UInt64(pages.pageSize) else {
-            throw .corruptPage(page: number, reason: "free-list length \(length) exceeds the file")
+        let root = try pages.run(rootPage, type: .freeList)
+        var runs = [PageRange(first: rootPage, count: UInt32(PageCheck.runPages(dataLength: root.count, pageSize: pages.pageSize)))]
+        guard root.count >= 32 else { throw fail(rootPage, "root run too short") }
+        let base = root.baseAddress!
+        allocator.promotedThrough = base.u64(0)
+        var chunk = base.u64(8)
+        var chunkTxn = base.u64(16)
+        let extentCount = base.u64(24)
+        guard extentCount <= UInt64((root.count - 32) / 12) else { throw fail(rootPage, "\(extentCount) extents do not fit the run") }
+        var reusable: [UInt64] = []
+        for i in 0..<Int(extentCount) {
+            let first = base.u64(32 + 12 * i)
+            let count = base.u32(40 + 12 * i)
+            guard count > 0, first < meta.pageCount, UInt64(count) <= meta.pageCount - first else {
+                throw fail(rootPage, "extent \(i) lies outside the file")
+            }
+            for page in first..<first + UInt64(count) {
+                try check(page, rootPage)
+                reusable.append(page)
+            }
         }
-        let run = try pages.run(number, type: .freeList, dataLength: Int(length))
-        let allocator = try decode(UnsafeRawBufferPointer(start: run + Layout.runHeaderSize, count: Int(length)),
-                                   pageCount: meta.pageCount, runPage: number)
-        return (allocator, PageCheck.runPages(dataLength: Int(length), pageSize: pages.pageSize))
+        allocator.reusable = reusable.sorted(by: >)
+        var groups: [PendingGroup] = []
+        var newerTxn = meta.txnID + 1
+        // Chunks newer than `promotedThrough` are live; links to older ones are never followed.
+        while chunk != 0 && chunkTxn > allocator.promotedThrough {
+            try check(chunk, chunk)
+            let data = try pages.run(chunk, type: .freedPages)
+            guard data.count >= 32 else { throw fail(chunk, "chunk run too short") }
+            let p = data.baseAddress!
+            let txn = p.u64(0)
+            guard txn == chunkTxn, txn < newerTxn else {
+                throw fail(chunk, "chunk of transaction \(txn) out of order")
+            }
+            newerTxn = txn
+            let count = p.u64(24)
+            guard count <= UInt64((data.count - 32) / 8) else { throw fail(chunk, "\(count) pages do not fit the chunk") }
+            var freed: [UInt64] = []
+            freed.reserveCapacity(Int(count))
+            for i in 0..<Int(count) {
+                let page = p.u64(32 + 8 * i)
+                try check(page, chunk)
+                freed.append(page)
+            }
+            let runPages = PageCheck.runPages(dataLength: data.count, pageSize: pages.pageSize)
+            groups.append(PendingGroup(txnID: txn, pages: freed, chunk: chunk, chunkPages: runPages))
+            runs.append(PageRange(first: chunk, count: UInt32(runPages)))
+            chunk = p.u64(8)
+            chunkTxn = p.u64(16)
+        }
+        allocator.pending = groups.reversed()
+        return (allocator, runs)
     }
 }

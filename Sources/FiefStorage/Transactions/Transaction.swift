@@ -37,6 +37,8 @@ public final class Transaction {
 
     /// The version this transaction reads (for a write transaction, the one it started from).
     public var version: UInt64 { snapshot.meta.txnID }
+    /// For a write transaction, the id its commit will have (0 for a read transaction).
+    let txnID: UInt64
 
     init(env: Environment, writable: Bool) throws {
         self.env = env
@@ -48,15 +50,17 @@ public final class Transaction {
                 try env.checkUsable()
                 snapshot = env.latestSnapshot
                 allocator = try env.loadAllocator(snapshot)
+                txnID = env.nextTxnID
             } catch {
                 env.writerGate.leave()
                 throw error
             }
-            allocator.promote(upTo: env.reuseLimit)
+            allocator.promote(upTo: env.reuseLimit, byTxn: txnID)
             workspace = Workspace(pageSize: env.pageSize)
         } else {
             snapshot = try env.beginRead()
             allocator = PageAllocator(pageCount: 0)
+            txnID = 0
             workspace = nil
         }
         mapped = snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID, verifyChecksums: env.options.verifyChecksums)

@@ -55,12 +55,20 @@ public struct Tree {
                        _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool) throws {
         try txn.checkOpen()
         let before = txn.mutationCount
-        if let start {
-            try start.withUnsafeBytes { try txn.scanTree(root, from: $0, reverse: reverse, body) }
-        } else {
-            try txn.scanTree(root, from: nil, reverse: reverse, body)
+        let txn = self.txn
+        // The scan reads pages in place: stop at once if the body changed the tree under it.
+        try withoutActuallyEscaping(body) { body in
+            let guarded = { (key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws -> Bool in
+                let keepGoing = try body(key, value)
+                precondition(txn.mutationCount == before, "the tree was changed during forEach; use a Cursor instead")
+                return keepGoing
+            }
+            if let start {
+                try start.withUnsafeBytes { try txn.scanTree(root, from: $0, reverse: reverse, guarded) }
+            } else {
+                try txn.scanTree(root, from: nil, reverse: reverse, guarded)
+            }
         }
-        precondition(txn.mutationCount == before, "the tree was changed during forEach; use a Cursor instead")
     }
 
     /// A cursor over this tree, not yet positioned.

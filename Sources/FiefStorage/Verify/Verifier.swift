@@ -49,6 +49,7 @@ extension Store {
     public func verify() throws -> VerificationReport {
         try read { txn in
             var verifier = Verifier(txn: txn)
+            defer { verifier.freshBits.deallocate() }
             return verifier.run()
         }
     }
@@ -60,14 +61,24 @@ struct Verifier {
     let pageSize: Int
     let pageLimit: UInt64
     var seen: [Bool]
+    var seenPastEnd = Set<UInt64>()
     var report = VerificationReport()
     static let problemLimit = 100
+    /// All-clear verification bitmaps (nodes, then runs), so every page this verifier reads
+    /// is checked afresh.
+    let freshBits: UnsafeMutablePointer<UInt64>
+    let freshWords: Int
 
     init(txn: Transaction) {
         self.txn = txn
         pageSize = txn.mapped.pageSize
         pageLimit = txn.snapshot.meta.pageCount
-        seen = [Bool](repeating: false, count: Int(min(pageLimit, 1 << 34)))
+        // One flag per page that exists in the file; free pages past its end (a truncated tail)
+        // are tracked in `seenPastEnd`, so a crafted page count cannot make this allocation huge.
+        seen = [Bool](repeating: false, count: Int(min(pageLimit, txn.mapped.pageLimit)))
+        freshWords = Int((txn.mapped.pageLimit + 63) / 64) + 1
+        freshBits = .allocate(capacity: 2 * freshWords)
+        freshBits.initialize(repeating: 0, count: 2 * freshWords)
     }
 
     mutating func run() -> VerificationReport {
@@ -98,7 +109,7 @@ struct Verifier {
         }
         checkFreeList(meta)
         let used = seen.indices.filter { seen[$0] }.count
-        report.usedPages = UInt64(used) - report.freePages
+        report.usedPages = UInt64(used) - (report.freePages - UInt64(seenPastEnd.count))
         var leaked = 0
         for page in 2..<seen.count where !seen[page] {
             leaked += 1
@@ -128,8 +139,11 @@ struct Verifier {
     /// Claims `count` pages from `first`; notes pages out of range or claimed twice. Free pages
     /// may lie past the end of the file (within the version's page count); used ones may not.
     private mutating func claim(_ first: UInt64, count: Int = 1, what: String, free: Bool = false) -> Bool {
-        let limit = free ? UInt64(seen.count) : min(UInt64(seen.count), txn.mapped.pageLimit)
-        guard first >= 2, first + UInt64(count) <= limit else {
+        if free, count == 1, first >= UInt64(seen.count), first < pageLimit {
+            if !seenPastEnd.insert(first).inserted { note(first, "\(what) is listed twice") }
+            return true
+        }
+        guard first >= 2, first + UInt64(count) <= UInt64(seen.count) else {
             note(first, "\(what) lies outside the file")
             return false
         }
@@ -148,6 +162,10 @@ struct Verifier {
                                visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> String?) {
         guard root.page != 0 else {
             if root.height != 0 { note(0, "tree '\(name)' is empty but has height \(root.height)") }
+            return
+        }
+        guard root.height <= UInt32(Layout.maximumTreeHeight) else {
+            note(root.page, "tree '\(name)' claims a height of \(root.height) (the maximum is \(Layout.maximumTreeHeight))")
             return
         }
         struct Frame { var page: UInt64; var level: UInt32; var lower: [UInt8]?; var upper: [UInt8]? }
@@ -217,19 +235,18 @@ struct Verifier {
 
     private mutating func checkFreeList(_ meta: MetaPage) {
         guard meta.freeListPage != 0 else { return }
-        let page = meta.freeListPage
         do {
-            let (allocator, runPages) = try PageAllocator.load(meta, from: txn.mapped)
-            // The load may have trusted this process's verification cache; check afresh.
-            let pointer = txn.mapped.base + Int(page) * pageSize
-            try PageCheck.verifyRun(pointer, pageSize: pageSize, number: page, type: .freeList,
-                                    dataLength: Int(pointer.u64(Layout.runLengthOffset)), checksum: true, newestTxn: txn.snapshot.meta.txnID)
-            guard claim(page, count: runPages, what: "free list") else { return }
+            // Load through a map that re-verifies: the process cache may vouch for these pages.
+            let fresh = MappedPages(base: txn.mapped.base, pageSize: pageSize, pageLimit: txn.mapped.pageLimit,
+                                    newestTxn: txn.mapped.newestTxn, nodeBits: freshBits, runBits: freshBits + freshWords,
+                                    verifyChecksums: true)
+            let (allocator, runs) = try PageAllocator.load(meta, from: fresh)
+            for run in runs { _ = claim(run.first, count: Int(run.count), what: "free-space run") }
             var free = allocator.reusable
             for group in allocator.pending { free.append(contentsOf: group.pages) }
             for number in free where claim(number, what: "free-list entry", free: true) { report.freePages += 1 }
         } catch {
-            note(page, error)
+            note(meta.freeListPage, error)
         }
     }
 }
