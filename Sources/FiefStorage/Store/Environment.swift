@@ -71,7 +71,10 @@ final class Environment: @unchecked Sendable {
         nextTxnID = max(choice.highestTxnSeen, choice.meta.txnID) + 2
         unsyncedRanges = choice.meta.unsyncedRanges
         fileBytes = size
-        let map = try Environment.makeMap(file, pageSize: pageSize, pages: max(choice.meta.pageCount, size / UInt64(pageSize)))
+        // Size the map by the file, not by the meta's page count: pages past the end of the file
+        // are never read (only free ones can be there), and a damaged count must not make the
+        // map or its bitmaps huge. Commits remap when the file outgrows the map.
+        let map = try Environment.makeMap(file, pageSize: pageSize, pages: size / UInt64(pageSize))
         latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, size / UInt64(pageSize)))
         if !options.readOnly && !latestIsSealed {
             // Make the recovered version durable and sealed before anything else is written.

@@ -29,7 +29,9 @@ extension Transaction {
         }
         try saveTreeDescriptors()
         let freeListPage = try writeFreeSpace(previousRoot: previous.freeListPage)
-        let map = try currentMap(pageCount: allocator.pageCount)
+        // The map must cover every page this commit writes (not the page count, which only
+        // bounds them and may exceed the file after a recovery).
+        let map = try currentMap(pageCount: max(env.fileBytes / UInt64(pageSize), dirty.highestPageEnd))
         let written = try writeDirtyPages()
 
         let durability = env.options.durability
