@@ -38,15 +38,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The crash tests' deterministic workload, shared by the writer they kill and the tests.
+        .target(
+            name: "CrashWorkload",
+            dependencies: ["FiefStorage"],
+            path: "Tests/CrashWorkload"
+        ),
         // A tiny program the crash tests start and kill with SIGKILL mid-commit.
         .executableTarget(
             name: "fief-crash-writer",
-            dependencies: ["FiefStorage"],
+            dependencies: ["FiefStorage", "CrashWorkload"],
             path: "Tests/CrashWriter"
         ),
         .testTarget(
             name: "FiefStorageTests",
-            dependencies: ["FiefStorage"]
+            dependencies: ["FiefStorage", "CrashWorkload"]
         ),
         .testTarget(name: "FiefCLITests", dependencies: ["FiefStorage"]),
     ]

@@ -1,3 +1,4 @@
+import CrashWorkload
 import Foundation
 import XCTest
 @testable import FiefStorage
