@@ -86,6 +86,4 @@ enum CrashWriter {
     }
 }
 
-
-
 CrashWriter.run(CommandLine.arguments)
