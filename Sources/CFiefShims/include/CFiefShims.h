@@ -18,6 +18,9 @@ static inline uint64_t fief_atomic_load_u64(const uint64_t *address) {
 static inline void fief_atomic_or_u64(uint64_t *address, uint64_t bits) {
     __atomic_fetch_or(address, bits, __ATOMIC_RELEASE);
 }
+static inline void fief_atomic_and_u64(uint64_t *address, uint64_t bits) {
+    __atomic_fetch_and(address, bits, __ATOMIC_RELEASE);
+}
 static inline void fief_atomic_store_u64(uint64_t *address, uint64_t value) {
     __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }

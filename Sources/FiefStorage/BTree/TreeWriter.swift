@@ -63,7 +63,9 @@ extension Transaction {
 
     // MARK: Put
 
-    func put(_ state: inout TreeState, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+    /// Stores `value` under `key` in the tree whose state is `state`; `tree` identifies it for
+    /// the append fast path (-1 for the catalog).
+    func put(_ state: inout TreeState, tree: Int, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
         let maxKey = Layout.maximumKeySize(pageSize: pageSize)
         guard key.count <= maxKey else { throw StorageError.keyTooLarge(length: key.count, maximum: maxKey) }
         guard value.count <= Int(UInt32.max) else { throw StorageError.valueTooLarge(length: value.count, maximum: Int(UInt32.max)) }
@@ -87,6 +89,18 @@ extension Transaction {
             _ = MutableNode.initialize(buffer.pointer, pageSize: pageSize, type: .leaf)
             state.root = TreeRoot(page: page, height: 1)
         }
+        if let hint = appendHint, hint.tree == tree, hint.mutation == mutationCount - 1 {
+            // Ascending inserts: the key goes after the last one of the rightmost leaf, which
+            // the previous put left dirty with its path recorded. No descent needed.
+            let node = mutableNode(hint.leaf)
+            let count = node.node.count
+            if count > 0 && compareKeys(key, node.node.leafKey(count - 1)) > 0 {
+                state.count &+= 1
+                state.changed = true
+                try insertAndUpdateHint(&state, tree: tree, leaf: hint.leaf, index: count, cell: cell, size: cellSize)
+                return
+            }
+        }
         let leaf: UInt64
         do { leaf = try descendForWrite(&state, key) } catch {
             // A damaged page stopped the descent: give the value's overflow run back.
@@ -104,8 +118,26 @@ extension Transaction {
         } else {
             state.count &+= 1
         }
-        try insertCell(&state, level: path.count, page: leaf, index: index, cell: UnsafeRawPointer(cell), size: cellSize)
         state.changed = true
+        try insertAndUpdateHint(&state, tree: tree, leaf: leaf, index: index, cell: cell, size: cellSize)
+    }
+
+    /// Where the last put appended, while nothing else has changed since.
+    struct AppendHint {
+        var tree: Int
+        var leaf: UInt64
+        var mutation: Int
+    }
+
+    /// Inserts the cell; then, when it went to the end of the rightmost leaf without a split,
+    /// remembers that leaf for the next put.
+    private func insertAndUpdateHint(_ state: inout TreeState, tree: Int, leaf: UInt64, index: Int,
+                                     cell: UnsafeMutableRawPointer, size: Int) throws {
+        appendHint = nil
+        let split = try insertCell(&state, level: path.count, page: leaf, index: index, cell: UnsafeRawPointer(cell), size: size)
+        guard !split, index == mutableNode(leaf).node.count - 1 else { return }
+        for depth in 0..<path.count where path[depth].index != mutableNode(path[depth].page).node.count - 1 { return }
+        appendHint = AppendHint(tree: tree, leaf: leaf, mutation: mutationCount)
     }
 
     /// Overflow reference payload, as stored in a leaf cell (12 bytes, little-endian).
@@ -153,14 +185,15 @@ extension Transaction {
     // MARK: Insertion and splits
 
     /// Inserts `cell` at `index` of the dirty node `page` at depth `level` (0 = root), splitting
-    /// upward as needed. `path[0..<level]` holds the ancestors.
+    /// upward as needed. `path[0..<level]` holds the ancestors. Returns whether a node split.
+    @discardableResult
     private func insertCell(_ state: inout TreeState, level: Int, page: UInt64, index: Int,
-                            cell: UnsafeRawPointer, size: Int) throws {
+                            cell: UnsafeRawPointer, size: Int) throws -> Bool {
         let ws = workspace!
         let node = mutableNode(page)
         if let slot = node.reserveCell(at: index, size: size, scratch: ws.scratch) {
             slot.copyMemory(from: cell, byteCount: size)
-            return
+            return false
         }
         let isLeaf = node.node.isLeaf
         let appending = index == node.node.count
@@ -173,7 +206,7 @@ extension Transaction {
             let (rightPage, right) = newPage()
             MutableNode.initialize(right.pointer, pageSize: pageSize, type: .leaf).appendCell(cell, size: size)
             try insertSeparator(&state, level: level, left: page, right: rightPage, separator: separator)
-            return
+            return true
         }
         // Gather the existing cells with the new one into the arena, then split in two.
         gatherCells(node.node, inserting: (index, cell, size))
@@ -191,6 +224,7 @@ extension Transaction {
         buildNode(page, isLeaf: isLeaf, cells: 0..<splitAt)
         buildNode(rightPage, isLeaf: isLeaf, cells: splitAt..<total)
         try insertSeparator(&state, level: level, left: page, right: rightPage, separator: separator)
+        return true
     }
 
     /// Adds the entry for a new right sibling to the parent of `left` at `level`.
@@ -385,6 +419,7 @@ extension Transaction {
         let source = WriterPages(txn: self)
         while let (page, level) = stack.popLast() {
             let node = try source.node(page)
+            guard node.isLeaf == (level == root.height) else { throw TreeSearch.depthError(page, level, root) }
             if node.isLeaf {
                 for i in 0..<node.count where node.valueKind(i) != .inline {
                     let (first, stored) = node.overflowReference(i)

@@ -12,16 +12,17 @@ struct MetaPage: Equatable, Sendable {
     /// Pages in use by this version, meta pages included; the file is at least this long.
     var pageCount: UInt64
     var catalog: TreeRoot
-    /// First page of the free-list run, 0 for none.
+    /// First page of the free-space root run, 0 for none.
     var freeListPage: UInt64
-    /// The newest version known to be on stable storage when this meta was written.
-    var durableTxnID: UInt64
-    /// Pages written since `durableTxnID` and not yet synced; recovery checks them.
+    /// Every page written by a commit with an id up to this one was on stable storage when
+    /// this meta was written; the pages listed in `unsyncedRanges` were written after it.
+    var syncedThrough: UInt64
+    /// Pages written since `syncedThrough` and maybe not yet synced; recovery checks them.
     var unsyncedRanges: [PageRange]
 
     static func empty(pageSize: Int) -> MetaPage {
         MetaPage(txnID: 0, pageSize: pageSize, pageCount: 2, catalog: TreeRoot(), freeListPage: 0,
-                 durableTxnID: 0, unsyncedRanges: [])
+                 syncedThrough: 0, unsyncedRanges: [])
     }
 
     /// Writes this meta into a zeroed page buffer and seals it with its checksum.
@@ -36,7 +37,7 @@ struct MetaPage: Equatable, Sendable {
         page.setU64(Layout.metaCatalogRootOffset, catalog.page)
         page.setU32(Layout.metaCatalogHeightOffset, catalog.height)
         page.setU64(Layout.metaFreeListOffset, freeListPage)
-        page.setU64(Layout.metaDurableTxnOffset, durableTxnID)
+        page.setU64(Layout.metaSyncedThroughOffset, syncedThrough)
         precondition(unsyncedRanges.count <= Layout.metaRangeCapacity(pageSize: pageSize))
         page.setU32(Layout.metaRangeCountOffset, UInt32(unsyncedRanges.count))
         for (i, range) in unsyncedRanges.enumerated() {
@@ -89,11 +90,11 @@ struct MetaPage: Equatable, Sendable {
             pageCount: base.u64(Layout.metaPageCountOffset),
             catalog: TreeRoot(page: base.u64(Layout.metaCatalogRootOffset), height: base.u32(Layout.metaCatalogHeightOffset)),
             freeListPage: base.u64(Layout.metaFreeListOffset),
-            durableTxnID: base.u64(Layout.metaDurableTxnOffset), unsyncedRanges: ranges)
+            syncedThrough: base.u64(Layout.metaSyncedThroughOffset), unsyncedRanges: ranges)
         guard meta.pageCount >= 2, meta.pageCount < (UInt64(1) << 40),
               meta.catalog.page < meta.pageCount, meta.freeListPage < meta.pageCount,
               meta.catalog.height <= UInt32(Layout.maximumTreeHeight),
-              meta.durableTxnID <= meta.txnID
+              meta.syncedThrough <= meta.txnID
         else { return .failure(.notMeta("fields out of range")) }
         return .success(meta)
     }

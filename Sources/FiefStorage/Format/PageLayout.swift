@@ -29,7 +29,7 @@ enum Layout {
     // Overflow reference payload in a leaf cell: u64 first page, u32 stored length.
     static let overflowReferenceSize = 12
 
-    // Run pages (overflow values, free list): u64 data length after the common header.
+    // Run pages (overflow values, free-space root, freed-pages chunks): u64 data length after the common header.
     static let runLengthOffset = 16
     static let runHeaderSize = 24
 
@@ -41,7 +41,7 @@ enum Layout {
     static let metaCatalogRootOffset = 40
     static let metaCatalogHeightOffset = 48
     static let metaFreeListOffset = 52
-    static let metaDurableTxnOffset = 60
+    static let metaSyncedThroughOffset = 60
     static let metaRangeCountOffset = 68
     static let metaRangesOffset = 72
     static let metaRangeSize = 12      // u64 first page, u32 page count

@@ -26,10 +26,13 @@ final class PageMap: @unchecked Sendable {
 
     deinit { nodeBits.deallocate() }
 
-    /// Records that the writer sealed `page` (a node, or the first page of a run).
+    /// Records that the writer sealed `page` (a node, or the first page of a run), and that it is
+    /// no longer whatever the other kind of bit vouched for.
     func markWritten(_ page: UInt64, isRun: Bool) {
         guard page < capacityPages else { return }
-        fief_atomic_or_u64((isRun ? runBits : nodeBits) + Int(page >> 6), 1 << (page & 63))
+        let word = Int(page >> 6), bit: UInt64 = 1 << (page & 63)
+        fief_atomic_and_u64((isRun ? nodeBits : runBits) + word, ~bit)
+        fief_atomic_or_u64((isRun ? runBits : nodeBits) + word, bit)
     }
 
     /// The pointer values a reader needs, without reference counting on the hot path. The

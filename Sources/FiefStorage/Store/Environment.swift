@@ -30,17 +30,26 @@ final class Environment: @unchecked Sendable {
 
     // Owned by the writer (whoever is inside `writerGate`).
     var allocator: PageAllocator?
+    /// The newest version whose meta page is known to be on stable storage.
     var durableTxnID: UInt64
+    /// The slot holding that meta page.
     var durableSlot: Int
     /// The slot holding the newest meta page written.
     var latestSlot: Int
     /// Whether the newest meta on disk lists no unsynced pages (recovery trusts it as is).
     var latestIsSealed: Bool
-    /// The durable-version field of the meta page in each slot, as written on disk. Pages
-    /// written after that version are listed in the meta for recovery to check, so they must
-    /// not be overwritten while the meta may be needed: see `reuseLimit`.
-    var slotDurableField: [UInt64] = [0, 0]
+    /// Every page written by commits up to this id is on stable storage.
+    var syncedThrough: UInt64
+    /// Pages written since `syncedThrough`, as the next meta page will list them.
     var unsyncedRanges: [PageRange]
+    /// The `syncedThrough` field of the meta page in each slot, as written on disk. The pages a
+    /// meta lists were written after it, so they must not be overwritten while that meta may be
+    /// needed: see `reuseLimit`.
+    var slotSyncedThrough: [UInt64] = [0, 0]
+    /// Set when pages with ids the next commit's window would cover may be in the file without
+    /// belonging to it (a failed commit attempt, or ids skipped at open): the next commit then
+    /// syncs its pages before its meta page and lists none, which restarts the window after it.
+    var syncBeforeNextMeta = false
     var lastSync = monotonicSeconds()
     /// The id the next write transaction gets. Ids are never reused, not even those of commits
     /// that failed or were lost in a crash: their pages may still be in the file, and recovery
@@ -59,17 +68,23 @@ final class Environment: @unchecked Sendable {
         }
         let choice = try Recovery.chooseMeta(file: file)
         pageSize = choice.meta.pageSize
-        durableTxnID = choice.meta.durableTxnID
+        if !options.readOnly {
+            // What recovery read may sit only in the page cache (the process died, the system
+            // did not): make it durable before building on it.
+            do { try file.sync() } catch { throw asStorageError(error, file) }
+        }
+        durableTxnID = choice.meta.txnID
+        syncedThrough = choice.meta.txnID
         durableSlot = choice.slot
         latestSlot = choice.slot
-        slotDurableField[choice.slot] = choice.meta.durableTxnID
-        // A rejected newer meta in the other slot must be overwritten, and a meta written before
-        // its version was durable must be made durable, before anything else is written.
-        latestIsSealed = choice.meta.unsyncedRanges.isEmpty && choice.meta.durableTxnID == choice.meta.txnID
-            && !choice.rejectedNewer
-        // Skip the id a commit in flight at a crash may have used for pages that reached the file.
+        slotSyncedThrough[choice.slot] = choice.meta.syncedThrough
+        // A rejected newer meta in the other slot must be overwritten before anything else.
+        latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
+        // Skip the id a commit in flight at a crash may have used, and keep the first commit's
+        // window clear of both.
         nextTxnID = max(choice.highestTxnSeen, choice.meta.txnID) + 2
-        unsyncedRanges = choice.meta.unsyncedRanges
+        syncBeforeNextMeta = true
+        unsyncedRanges = []
         fileBytes = size
         // Size the map by the file, not by the meta's page count: pages past the end of the file
         // are never read (only free ones can be there), and a damaged count must not make the
@@ -86,7 +101,7 @@ final class Environment: @unchecked Sendable {
     /// no reader holds an older version, the version that freed them is durable, and they are
     /// not listed as unsynced in the durable meta page that recovery would fall back to.
     var reuseLimit: UInt64 {
-        min(durableTxnID, oldestPinnedVersion ?? .max, slotDurableField[durableSlot] + 1)
+        min(durableTxnID, oldestPinnedVersion ?? .max, slotSyncedThrough[durableSlot] + 1)
     }
 
     /// Writes the two meta pages of an empty store.
@@ -179,11 +194,12 @@ final class Environment: @unchecked Sendable {
                 try file.sync()
                 durableTxnID = meta.txnID
                 durableSlot = latestSlot
+                syncedThrough = max(syncedThrough, meta.txnID)
                 unsyncedRanges = []
                 lastSync = monotonicSeconds()
             }
             guard !latestIsSealed else { return }
-            meta.durableTxnID = meta.txnID
+            meta.syncedThrough = meta.txnID
             meta.unsyncedRanges = []
             let slot = 1 - latestSlot
             let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
@@ -193,7 +209,7 @@ final class Environment: @unchecked Sendable {
             try file.sync()
             durableSlot = slot
             latestSlot = slot
-            slotDurableField[slot] = meta.txnID
+            slotSyncedThrough[slot] = meta.txnID
             latestIsSealed = true
         } catch {
             markFailed()

@@ -84,7 +84,7 @@ enum Recovery {
                 if type == PageType.overflow.rawValue || type == PageType.freeList.rawValue
                     || type == PageType.freedPages.rawValue {
                     let dataLength = header.withUnsafeBytes { Int(clamping: $0.baseAddress!.u64(Layout.runLengthOffset)) }
-                    guard dataLength <= Int(UInt32.max) else { return false }
+                    guard dataLength <= Int(range.end - page) * pageSize else { return false }
                     length = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) * pageSize
                     guard page + UInt64(length / pageSize) <= range.end else { return false }
                 }
@@ -92,7 +92,7 @@ enum Recovery {
                 guard buffer.count == length else { return false }
                 let ok = buffer.withUnsafeBytes { bytes -> Bool in
                     let txn = bytes.baseAddress!.u64(Layout.txnOffset)
-                    return txn > meta.durableTxnID && txn <= meta.txnID
+                    return txn > meta.syncedThrough && txn <= meta.txnID
                         && PageChecksum.isValid(bytes.baseAddress!, length: length, pageNumber: page)
                 }
                 guard ok else { return false }

@@ -12,9 +12,12 @@ extension Transaction {
             return
         }
         defer { finish() }
-        // Whatever happens now, this id is spent: pages sealed with it may reach the file.
+        // Whatever happens now, this id is spent: pages sealed with it may reach the file. If
+        // this attempt fails, the next commit must keep its recovery window clear of them.
         env.nextTxnID = txnID + 1
+        env.syncBeforeNextMeta = true
         let (meta, map) = try writeCommit()
+        env.syncBeforeNextMeta = false
         env.allocator = allocator
         env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
     }
@@ -37,22 +40,27 @@ extension Transaction {
         let durability = env.options.durability
         var ranges = env.unsyncedRanges
         PageRangeList.merge(written, into: &ranges)
+        var syncedThrough = env.syncedThrough
         var durable = env.durableTxnID
         var durableSlot = env.durableSlot
-        if durability != .none && ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
-            // Too many unsynced pages to list: make them (and the previous meta) durable first.
+        if durability == .none {
+            ranges = []
+            syncedThrough = id
+        } else if env.syncBeforeNextMeta || ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
+            // Make this commit's pages (and the previous meta) durable before the meta page, so
+            // it lists nothing: when the list would not fit, or when stale pages with ids in
+            // the window might be in the file.
             try sync()
             durable = previous.txnID
             durableSlot = env.latestSlot
+            syncedThrough = id
             ranges = []
         }
-        if durability == .none { ranges = [] }
-        var meta = MetaPage(txnID: id, pageSize: pageSize, pageCount: allocator.pageCount, catalog: catalog.root,
-                            freeListPage: freeListPage, durableTxnID: durability == .none ? id : durable,
-                            unsyncedRanges: ranges)
+        let meta = MetaPage(txnID: id, pageSize: pageSize, pageCount: allocator.pageCount, catalog: catalog.root,
+                            freeListPage: freeListPage, syncedThrough: syncedThrough, unsyncedRanges: ranges)
         let slot = 1 - durableSlot
         try writeMeta(meta, slot: slot)
-        env.slotDurableField[slot] = meta.durableTxnID
+        env.slotSyncedThrough[slot] = syncedThrough
         var syncNow = durability == .full
         if case let .relaxed(interval) = durability {
             // Sync when the interval has passed, or when so many pages wait for a sync (they
@@ -60,22 +68,19 @@ extension Transaction {
             let waiting = ranges.reduce(0) { $0 + Int($1.count) }
             syncNow = monotonicSeconds() - env.lastSync >= interval || waiting >= max(1024, Int(allocator.pageCount / 4))
         }
-        if syncNow {
-            try sync()
+        if syncNow || durability == .none {
+            if syncNow { try sync() }
             durable = id
             durableSlot = slot
+            syncedThrough = id
             ranges = []
-        }
-        if durability == .none {
-            durable = id
-            durableSlot = slot
         }
         env.durableTxnID = durable
         env.durableSlot = durableSlot
         env.latestSlot = slot
         env.latestIsSealed = meta.unsyncedRanges.isEmpty
+        env.syncedThrough = syncedThrough
         env.unsyncedRanges = ranges
-        meta.durableTxnID = durable
         try shrinkFileIfPossible()
         return (meta, map)
     }
@@ -99,7 +104,7 @@ extension Transaction {
             }
             descriptor.withUnsafeMutableBytes { trees[i].encode(into: $0.baseAddress!) }
             try name.withUnsafeBytes { key in
-                try descriptor.withUnsafeBytes { try put(&catalog, key: key, value: $0) }
+                try descriptor.withUnsafeBytes { try put(&catalog, tree: -1, key: key, value: $0) }
             }
         }
     }

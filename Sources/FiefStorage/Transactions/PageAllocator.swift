@@ -189,10 +189,16 @@ extension PageAllocator {
             }
         }
         let root = try pages.run(rootPage, type: .freeList)
-        var runs = [PageRange(first: rootPage, count: UInt32(PageCheck.runPages(dataLength: root.count, pageSize: pages.pageSize)))]
+        let rootPages = PageCheck.runPages(dataLength: root.count, pageSize: pages.pageSize)
+        var runs = [PageRange(first: rootPage, count: UInt32(rootPages))]
+        // A run's own pages are in use: no free entry may name them.
+        for page in rootPage..<rootPage + UInt64(rootPages) { try check(page, rootPage) }
         guard root.count >= 32 else { throw fail(rootPage, "root run too short") }
         let base = root.baseAddress!
         allocator.promotedThrough = base.u64(0)
+        guard allocator.promotedThrough <= meta.txnID else {
+            throw fail(rootPage, "merged through transaction \(allocator.promotedThrough), after version \(meta.txnID)")
+        }
         var chunk = base.u64(8)
         var chunkTxn = base.u64(16)
         let extentCount = base.u64(24)
@@ -214,8 +220,9 @@ extension PageAllocator {
         var newerTxn = meta.txnID + 1
         // Chunks newer than `promotedThrough` are live; links to older ones are never followed.
         while chunk != 0 && chunkTxn > allocator.promotedThrough {
-            try check(chunk, chunk)
             let data = try pages.run(chunk, type: .freedPages)
+            let chunkPages = PageCheck.runPages(dataLength: data.count, pageSize: pages.pageSize)
+            for page in chunk..<chunk + UInt64(chunkPages) { try check(page, chunk) }
             guard data.count >= 32 else { throw fail(chunk, "chunk run too short") }
             let p = data.baseAddress!
             let txn = p.u64(0)
@@ -232,9 +239,8 @@ extension PageAllocator {
                 try check(page, chunk)
                 freed.append(page)
             }
-            let runPages = PageCheck.runPages(dataLength: data.count, pageSize: pages.pageSize)
-            groups.append(PendingGroup(txnID: txn, pages: freed, chunk: chunk, chunkPages: runPages))
-            runs.append(PageRange(first: chunk, count: UInt32(runPages)))
+            groups.append(PendingGroup(txnID: txn, pages: freed, chunk: chunk, chunkPages: chunkPages))
+            runs.append(PageRange(first: chunk, count: UInt32(chunkPages)))
             chunk = p.u64(8)
             chunkTxn = p.u64(16)
         }

@@ -33,6 +33,7 @@ public final class Transaction {
     @exclusivity(unchecked) var allocator: PageAllocator
     let path = DescentPath()
     @exclusivity(unchecked) var mutationCount = 0
+    @exclusivity(unchecked) var appendHint: AppendHint?
     let workspace: Workspace?
 
     /// The version this transaction reads (for a write transaction, the one it started from).

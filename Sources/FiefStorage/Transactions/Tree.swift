@@ -79,7 +79,7 @@ public struct Tree {
     /// Stores `value` under `key`, replacing any previous value.
     public func put(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws {
         try checkWritable()
-        try txn.put(&txn.trees[index], key: key, value: value)
+        try txn.put(&txn.trees[index], tree: index, key: key, value: value)
     }
 
     /// Stores `value` under `key`, replacing any previous value.
