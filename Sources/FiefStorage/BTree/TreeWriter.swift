@@ -416,8 +416,12 @@ extension Transaction {
         var stack: [(UInt64, UInt32)] = [(root.page, 1)]
         var nodes: [UInt64] = []
         var runs: [(UInt64, Int)] = []
+        var visited = Set<UInt64>()
         let source = WriterPages(txn: self)
         while let (page, level) = stack.popLast() {
+            guard visited.insert(page).inserted else {
+                throw StorageError.corruptPage(page: page, reason: "reached twice in tree rooted at page \(root.page)")
+            }
             let node = try source.node(page)
             guard node.isLeaf == (level == root.height) else { throw TreeSearch.depthError(page, level, root) }
             if node.isLeaf {

@@ -26,13 +26,16 @@ final class PageMap: @unchecked Sendable {
 
     deinit { nodeBits.deallocate() }
 
-    /// Records that the writer sealed `page` (a node, or the first page of a run), and that it is
-    /// no longer whatever the other kind of bit vouched for.
-    func markWritten(_ page: UInt64, isRun: Bool) {
+    /// Records that the writer sealed `pages` pages from `page` (a node, or a run): the first is
+    /// verified as that kind, and no page of them is whatever the bits vouched for before.
+    func markWritten(_ page: UInt64, pages: Int, isRun: Bool) {
         guard page < capacityPages else { return }
-        let word = Int(page >> 6), bit: UInt64 = 1 << (page & 63)
-        fief_atomic_and_u64((isRun ? nodeBits : runBits) + word, ~bit)
-        fief_atomic_or_u64((isRun ? runBits : nodeBits) + word, bit)
+        for number in page..<min(page + UInt64(pages), capacityPages) {
+            let word = Int(number >> 6), bit: UInt64 = 1 << (number & 63)
+            fief_atomic_and_u64(nodeBits + word, ~bit)
+            fief_atomic_and_u64(runBits + word, ~bit)
+        }
+        fief_atomic_or_u64((isRun ? runBits : nodeBits) + Int(page >> 6), 1 << (page & 63))
     }
 
     /// The pointer values a reader needs, without reference counting on the hot path. The

@@ -83,7 +83,7 @@ final class Environment: @unchecked Sendable {
         // Skip the id a commit in flight at a crash may have used, and keep the first commit's
         // window clear of both.
         nextTxnID = max(choice.highestTxnSeen, choice.meta.txnID) + 2
-        syncBeforeNextMeta = true
+        syncBeforeNextMeta = !options.readOnly
         unsyncedRanges = []
         fileBytes = size
         // Size the map by the file, not by the meta's page count: pages past the end of the file

@@ -15,14 +15,15 @@ extension Transaction {
         // Whatever happens now, this id is spent: pages sealed with it may reach the file. If
         // this attempt fails, the next commit must keep its recovery window clear of them.
         env.nextTxnID = txnID + 1
+        let syncBeforeMeta = env.syncBeforeNextMeta
         env.syncBeforeNextMeta = true
-        let (meta, map) = try writeCommit()
+        let (meta, map) = try writeCommit(syncBeforeMeta: syncBeforeMeta)
         env.syncBeforeNextMeta = false
         env.allocator = allocator
         env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
     }
 
-    private func writeCommit() throws -> (MetaPage, PageMap) {
+    private func writeCommit(syncBeforeMeta: Bool) throws -> (MetaPage, PageMap) {
         let previous = snapshot.meta
         let id = txnID
         let oldest = env.oldestPinnedVersion ?? id
@@ -46,7 +47,7 @@ extension Transaction {
         if durability == .none {
             ranges = []
             syncedThrough = id
-        } else if env.syncBeforeNextMeta || ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
+        } else if syncBeforeMeta || ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
             // Make this commit's pages (and the previous meta) durable before the meta page, so
             // it lists nothing: when the list would not fit, or when stale pages with ids in
             // the window might be in the file.
@@ -160,8 +161,8 @@ extension Transaction {
             page.pointer.setU64(Layout.txnOffset, id)
             PageChecksum.seal(page.pointer, length: page.pages * pageSize, pageNumber: number)
             let type = page.pointer.u8(Layout.typeOffset)
-            map.markWritten(number, isRun: type != PageType.leaf.rawValue && type != PageType.branch.rawValue)
-            if let last = ranges.last, last.end == number {
+            map.markWritten(number, pages: page.pages, isRun: type != PageType.leaf.rawValue && type != PageType.branch.rawValue)
+            if let last = ranges.last, last.end == number, UInt64(last.count) + UInt64(page.pages) <= UInt64(UInt32.max) {
                 ranges[ranges.count - 1].count += UInt32(page.pages)
             } else {
                 ranges.append(PageRange(first: number, count: UInt32(page.pages)))
