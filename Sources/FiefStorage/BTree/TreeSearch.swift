@@ -44,6 +44,10 @@ enum TreeSearch {
         case .overflowLZ4:
             let (page, stored) = leaf.overflowReference(index)
             let length = leaf.valueLength(index)
+            // LZ4 expands at most about 255 times: refuse to allocate for an impossible length.
+            guard length <= stored &* 255 &+ 64, length <= 0x7E00_0000 else {
+                throw StorageError.corruptPage(page: page, reason: "compressed value claims \(length) bytes from \(stored)")
+            }
             let run = try source.run(page, type: .overflow, dataLength: stored)
             let output = UnsafeMutableRawPointer.allocate(byteCount: max(length, 1), alignment: 16)
             defer { output.deallocate() }

@@ -91,7 +91,7 @@ struct MetaPage: Equatable, Sendable {
             catalog: TreeRoot(page: base.u64(Layout.metaCatalogRootOffset), height: base.u32(Layout.metaCatalogHeightOffset)),
             freeListPage: base.u64(Layout.metaFreeListOffset),
             syncedThrough: base.u64(Layout.metaSyncedThroughOffset), unsyncedRanges: ranges)
-        guard meta.pageCount >= 2, meta.pageCount < (UInt64(1) << 40),
+        guard meta.pageCount >= 2, meta.pageCount < (UInt64(1) << 40), meta.txnID < (UInt64(1) << 62),
               meta.catalog.page < meta.pageCount, meta.freeListPage < meta.pageCount,
               meta.catalog.height <= UInt32(Layout.maximumTreeHeight),
               meta.syncedThrough <= meta.txnID

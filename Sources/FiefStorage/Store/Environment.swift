@@ -46,6 +46,8 @@ final class Environment: @unchecked Sendable {
     /// meta lists were written after it, so they must not be overwritten while that meta may be
     /// needed: see `reuseLimit`.
     var slotSyncedThrough: [UInt64] = [0, 0]
+    /// The page count of the meta page in each slot: the file must stay at least this long.
+    var slotPageCount: [UInt64] = [2, 2]
     /// Set when pages with ids the next commit's window would cover may be in the file without
     /// belonging to it (a failed commit attempt, or ids skipped at open): the next commit then
     /// syncs its pages before its meta page and lists none, which restarts the window after it.
@@ -78,6 +80,8 @@ final class Environment: @unchecked Sendable {
         durableSlot = choice.slot
         latestSlot = choice.slot
         slotSyncedThrough[choice.slot] = choice.meta.syncedThrough
+        // The other slot's meta is unknown here; keeping the file as long as it is now covers it.
+        slotPageCount = [max(choice.meta.pageCount, size / UInt64(pageSize)), max(choice.meta.pageCount, size / UInt64(pageSize))]
         // A rejected newer meta in the other slot must be overwritten before anything else.
         latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
         // Skip the id a commit in flight at a crash may have used, and keep the first commit's
@@ -210,6 +214,7 @@ final class Environment: @unchecked Sendable {
             durableSlot = slot
             latestSlot = slot
             slotSyncedThrough[slot] = meta.txnID
+            slotPageCount[slot] = meta.pageCount
             latestIsSealed = true
         } catch {
             markFailed()

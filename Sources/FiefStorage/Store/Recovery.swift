@@ -57,6 +57,12 @@ enum Recovery {
             ($0.meta.txnID, $0.meta.unsyncedRanges.isEmpty ? 1 : 0) > ($1.meta.txnID, $1.meta.unsyncedRanges.isEmpty ? 1 : 0)
         }
         for (rank, candidate) in candidates.enumerated() {
+            // The file is never cut shorter than a meta page's page count (commit protocol), so
+            // a version with more pages than the file was not completely written, or is forged.
+            guard candidate.meta.pageCount <= fileSize / UInt64(candidate.meta.pageSize) else {
+                reasons.append("version \(candidate.meta.txnID) needs \(candidate.meta.pageCount) pages, the file has fewer")
+                continue
+            }
             if candidate.meta.unsyncedRanges.isEmpty || unsyncedPagesAreIntact(candidate.meta, file: file) {
                 let rejectedNewer = candidates[..<rank].contains { $0.meta.txnID > candidate.meta.txnID }
                 return Choice(meta: candidate.meta, slot: candidate.slot, rejectedNewer: rejectedNewer,

@@ -62,6 +62,7 @@ extension Transaction {
         let slot = 1 - durableSlot
         try writeMeta(meta, slot: slot)
         env.slotSyncedThrough[slot] = syncedThrough
+        env.slotPageCount[slot] = meta.pageCount
         var syncNow = durability == .full
         if case let .relaxed(interval) = durability {
             // Sync when the interval has passed, or when so many pages wait for a sync (they
@@ -199,9 +200,10 @@ extension Transaction {
         }
     }
 
-    /// Gives free pages at the end of the file back to the file system.
+    /// Gives free pages at the end of the file back to the file system, but never cuts the file
+    /// shorter than either meta page's version needs: recovery may fall back to the other one.
     private func shrinkFileIfPossible() throws {
-        let end = allocator.pageCount * UInt64(pageSize)
+        let end = max(allocator.pageCount, env.slotPageCount[0], env.slotPageCount[1]) * UInt64(pageSize)
         guard end < env.fileBytes else { return }
         do { try env.file.truncate(to: end) } catch { return } // keeping the tail is harmless
         env.fileBytes = end

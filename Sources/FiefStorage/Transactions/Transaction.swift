@@ -161,7 +161,8 @@ public final class Transaction {
             throw StorageError.corruptPage(page: catalog.root.page, reason: "catalog entry for '\(name)' has \(descriptor.count) bytes")
         }
         let state = descriptor.withUnsafeBytes { TreeState.decode(name: name, $0.baseAddress!) }
-        guard state.root.height <= UInt32(Layout.maximumTreeHeight), (state.root.page == 0) == (state.root.height == 0) else {
+        guard state.root.height <= UInt32(Layout.maximumTreeHeight), (state.root.page == 0) == (state.root.height == 0),
+              state.count < (UInt64(1) << 48) else {
             throw StorageError.corruptPage(page: catalog.root.page, reason: "catalog entry for '\(name)' has an impossible root")
         }
         return state

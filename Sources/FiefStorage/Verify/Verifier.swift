@@ -111,7 +111,7 @@ struct Verifier {
         let used = seen.indices.filter { seen[$0] }.count
         report.usedPages = UInt64(used) - (report.freePages - UInt64(seenPastEnd.count))
         var leaked = 0
-        for page in 2..<seen.count where !seen[page] {
+        for page in 2..<max(2, seen.count) where !seen[page] {
             leaked += 1
             if leaked <= 10 { note(UInt64(page), "neither in use nor free (leaked)") }
         }
@@ -132,7 +132,7 @@ struct Verifier {
         if case let .corruptPage(damaged, reason)? = error as? StorageError {
             note(damaged, reason)
         } else {
-            note(page, error)
+            note(page, String(describing: error))
         }
     }
 
@@ -140,10 +140,12 @@ struct Verifier {
     /// may lie past the end of the file (within the version's page count); used ones may not.
     private mutating func claim(_ first: UInt64, count: Int = 1, what: String, free: Bool = false) -> Bool {
         if free, count == 1, first >= UInt64(seen.count), first < pageLimit {
+            // Only possible in files written before the file was kept at least as long as
+            // every meta page's page count; still free, so still acceptable.
             if !seenPastEnd.insert(first).inserted { note(first, "\(what) is listed twice") }
             return true
         }
-        guard first >= 2, first + UInt64(count) <= UInt64(seen.count) else {
+        guard first >= 2, first < UInt64(seen.count), UInt64(count) <= UInt64(seen.count) - first else {
             note(first, "\(what) lies outside the file")
             return false
         }

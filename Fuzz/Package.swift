@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// libFuzzer targets for FiefStorage (see README.md and run.sh).
+//
+//   fuzz-file          the input is a store file: open, read everything, verify, write
+//   fuzz-storage-ops   the input is a sequence of operations, checked against a model
+//   fuzz-replay        runs either harness over files without libFuzzer
+//   make-seeds         writes the seed corpora (built normally, without fuzzer flags)
+//
+// Build the fuzz targets with:
+//   swift build --package-path Fuzz --scratch-path Fuzz/.build-fuzz -c release \
+//     --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product fuzz-file
+// A path dependency's identity is its directory's name; derive it so any checkout name works.
+let rootIdentity: String = {
+    let components = "\(#filePath)".split(separator: "/")
+    return components.count >= 3 ? String(components[components.count - 3]).lowercased() : "main"
+}()
+
+let package = Package(
+    name: "FiefFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "FiefStorage", package: rootIdentity)]
+        ),
+        .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-storage-ops", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "make-seeds",
+            dependencies: ["FuzzSupport", .product(name: "FiefStorage", package: rootIdentity)]
+        ),
+    ]
+)

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FuzzSupport
+
+// Replays inputs through a harness without libFuzzer:
+//   fuzz-replay file|storage-ops FILE...
+let arguments = CommandLine.arguments.dropFirst()
+guard let target = arguments.first, ["file", "storage-ops"].contains(target), arguments.count >= 2 else {
+    print("usage: fuzz-replay file|storage-ops FILE...")
+    exit(2)
+}
+for path in arguments.dropFirst() {
+    guard let bytes = Scratch.read(path) else {
+        print("cannot read \(path)")
+        exit(1)
+    }
+    if target == "file" {
+        bytes.withUnsafeBytes { FileHarness.run($0) }
+    } else {
+        StorageOpsRunner.run(bytes)
+    }
+    print("ok \(path)")
+}
+
+/// Open file descriptors now, to spot leaks across many replays.
+func openDescriptors() -> Int {
+    guard let dir = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(dir) }
+    var count = 0
+    while readdir(dir) != nil { count += 1 }
+    return count - 3 // ".", ".." and the directory itself
+}
+print("\(arguments.count - 1) input(s) replayed; \(openDescriptors()) file descriptors open")

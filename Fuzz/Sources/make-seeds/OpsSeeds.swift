@@ -1,0 +1,97 @@
+import FuzzSupport
+
+/// A value spec, briefly.
+func value(_ kind: UInt8, _ size: UInt16, _ seed: UInt8 = 1) -> ValueSpec { ValueSpec(kind: kind, size: size, seed: seed) }
+
+/// The `fuzz-storage-ops` seeds: short sequences that reach each kind of operation.
+func opsSeeds() -> [(String, [UInt8])] {
+    let text: (String) -> KeySpec = { .literal(Array($0.utf8)) }
+    return [
+        ("basic", StorageOpCodec.encode(config: OpsConfig(byte: 0), [
+            .put(tree: 0, key: text("alpha"), value: value(0, 5)),
+            .put(tree: 0, key: text("beta"), value: value(1, 30)),
+            .get(tree: 0, key: text("alpha"), context: 0),
+            .commit,
+            .scan(tree: 0, from: nil, reverse: false, limit: 0, context: 1),
+            .get(tree: 0, key: .existing(index: 1), context: 1),
+            .verify,
+        ])),
+        ("bulk-delete", StorageOpCodec.encode(config: OpsConfig(byte: 0x08), [
+            .bulkPut(tree: 0, first: 0, count: 200, value: value(0, 12)),
+            .commit,
+            .bulkDelete(tree: 0, start: 3, count: 120, step: 1),
+            .scan(tree: 0, from: .number(50), reverse: true, limit: 40, context: 0),
+            .cursorWalk(tree: 0, from: .number(77), moves: 0b1011_0110_1011_1011, context: 0),
+            .commit,
+            .reopen(readOnlyFirst: false),
+            .verify,
+        ])),
+        ("overflow", StorageOpCodec.encode(config: OpsConfig(byte: 0), [
+            .put(tree: 3, key: text("big-compressible"), value: value(2, 9000, 3)),
+            .put(tree: 3, key: text("big-random"), value: value(3, 5000, 4)),
+            .put(tree: 3, key: text("edge"), value: value(1, 50, 5)),
+            .commit,
+            .put(tree: 3, key: text("big-random"), value: value(0, 3)),
+            .delete(tree: 3, key: text("big-compressible")),
+            .commit,
+            .verify,
+            .reopen(readOnlyFirst: true),
+        ])),
+        ("readers-cap", StorageOpCodec.encode(config: OpsConfig(byte: 0x02), [
+            .bulkPut(tree: 0, first: 100, count: 40, value: value(0, 10)),
+            .commit,
+            .openReader,
+            .bulkDelete(tree: 0, start: 0, count: 20, step: 0),
+            .commit,
+            .openReader,
+            .put(tree: 5, key: text("x"), value: value(2, 3000)),
+            .commit,
+            .checkReader(0),
+            .checkReader(1),
+            .put(tree: 5, key: text("y"), value: value(0, 1)),
+            .commit,
+            .closeReader(0),
+            .put(tree: 5, key: text("y"), value: value(0, 2)),
+            .commit,
+            .checkReader(0),
+            .verify,
+        ])),
+        ("trees", StorageOpCodec.encode(config: OpsConfig(byte: 0x10), [
+            .createTree(6),
+            .put(tree: 6, key: .literal([]), value: value(0, 0)),
+            .createTree(7),
+            .put(tree: 7, key: text("long-name-tree"), value: value(0, 4)),
+            .createTree(0x87),
+            .put(tree: 3, key: text("b"), value: value(0, 4)),
+            .commit,
+            .dropTree(3),
+            .put(tree: 3, key: text("again"), value: value(0, 4)),
+            .dropTree(6),
+            .commit,
+            .scan(tree: 3, from: nil, reverse: true, limit: 0, context: 1),
+            .verify,
+        ])),
+        ("cursor-edit", StorageOpCodec.encode(config: OpsConfig(byte: 0), [
+            .bulkPut(tree: 0, first: 0x0100, count: 120, value: value(1, 20)),
+            .commit,
+            .cursorEdit(tree: 0, from: .number(0x0110), steps: 32, edits: 0b1110_0100_1011_1010, value: value(0, 9)),
+            .scan(tree: 0, from: .number(0x0105), reverse: false, limit: 30, context: 0),
+            .abort,
+            .cursorEdit(tree: 0, from: .existing(index: 50), steps: 20, edits: 0b1010_1010_1010_1010, value: value(3, 700)),
+            .commit,
+            .verify,
+        ])),
+        ("page-1024-full", StorageOpCodec.encode(config: OpsConfig(byte: 0x30), [
+            .bulkPut(tree: 1, first: 0, count: 150, value: value(1, 90)),
+            .commit,
+            .bulkPut(tree: 1, first: 75, count: 150, value: value(0, 7)),
+            .commit,
+            .openReader,
+            .bulkDelete(tree: 1, start: 10, count: 100, step: 2),
+            .commit,
+            .checkReader(0),
+            .reopen(readOnlyFirst: true),
+            .verify,
+        ])),
+    ]
+}
