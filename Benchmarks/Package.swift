@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The benchmark harness lives in its own package so that users of Fief never resolve (or build)
+// it: it compares FiefStorage with LMDB and SQLite, both used through their C APIs from the
+// system libraries (liblmdb-dev, libsqlite3-dev). See README.md.
+let package = Package(
+    name: "FiefBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Fief", path: ".."),
+    ],
+    targets: [
+        // LMDB ships no pkg-config file, so the module map names the library itself.
+        .systemLibrary(
+            name: "CLMDB",
+            providers: [.apt(["liblmdb-dev"]), .brew(["lmdb"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .executableTarget(
+            name: "fief-bench",
+            dependencies: [
+                .product(name: "FiefStorage", package: "Fief"),
+                "CLMDB",
+                "CSQLite",
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// SQLite's C API (libsqlite3-dev), for the benchmark's SQLite engine.
+#include <sqlite3.h>

@@ -1,0 +1,60 @@
+/// Renders a ``RunReport`` as markdown: a settings header, then one table row per figure.
+enum MarkdownReport {
+    static func render(_ report: RunReport) -> String {
+        let config = report.config
+        let machine = report.machine
+        guard let subject = report.engines.first else { return "" }
+        let peers = Array(report.engines.dropFirst())
+        var lines: [String] = []
+        lines.append("# FiefStorage benchmark (\(config.mode.rawValue) mode)")
+        lines.append("")
+        lines.append("- Date: \(report.date)")
+        lines.append("- Machine: \(machine.cpuModel), \(machine.cores) cores, \(String(format: "%.1f", machine.memoryGiB)) GiB RAM; \(machine.system)")
+        lines.append("- Build: \(machine.build); scratch files in \(report.scratchDirectory) (\(machine.scratchFilesystem)); "
+            + "4 KiB write + fdatasync there: \(machine.syncLatencyMicroseconds.map { String(format: "%.0f µs", $0) } ?? "unknown") (median of 25)")
+        lines.append("- Data: N = \(Format.grouped(config.recordCount)) records, \(RecordFormat.keySize)-byte keys "
+            + "(big-endian index + 8 hash bytes), \(RecordFormat.valueSize)-byte pseudo-random values, the same for every engine")
+        lines.append("- Timing: median of \(config.runs) run\(config.runs == 1 ? "" : "s") (min–max in parentheses), "
+            + "warm-up before reads and commits; rates count operations per wall-clock second")
+        lines.append("- Commits (5, 6): \(Format.grouped(config.commitPreload)) records preloaded, \(config.commitWarmup) warm-up commits, "
+            + "then \(Format.grouped(config.durableCommits)) durable / \(Format.grouped(config.nonDurableCommits)) non-durable commits per run")
+        lines.append("- Churn (7): \(Format.grouped(config.churnKeys)) records, then \(config.churnTransactions) transactions of "
+            + "\(Format.grouped(config.churnUpdatesPerTransaction)) random updates (durable); live data "
+            + "\(Format.figure(Double(Dataset.liveBytes(records: config.churnKeys)) / 1_048_576, unit: "MiB")) MiB")
+        lines.append("- Open time (8): \(Format.mebibytes(config.openLiveBytes)) of live data as \(config.openValueSize)-byte values, "
+            + "built in \(Format.mebibytes(config.openBatchBytes)) transactions; median of \(config.openRepeats) opens after one untimed open; warm page cache")
+        for engine in report.engines {
+            lines.append("- \(engine):")
+            for setting in report.settings[engine] ?? [] { lines.append("  - \(setting)") }
+        }
+        lines.append("- \"\(subject) vs X\" is how many times better \(subject) is (> 1: \(subject) is better; for times and sizes, X ÷ \(subject))")
+        lines.append("")
+
+        var header = ["#", "Workload", "Unit"] + report.engines
+        header += peers.map { "\(subject) vs \($0)" }
+        lines.append("| " + header.joined(separator: " | ") + " |")
+        lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
+        for row in report.rows {
+            var cells = [row.number, row.title, row.unit]
+            for engine in report.engines {
+                cells.append(cell(row, engine))
+            }
+            for peer in peers {
+                cells.append(report.advantages[row.number]?[peer].map(Format.ratio) ?? "–")
+            }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One engine's figure: the median, the range when there were several runs, and any remark.
+    private static func cell(_ row: ResultRow, _ engine: String) -> String {
+        guard let stats = row.figures[engine] else { return "–" }
+        var text = Format.figure(stats.median, unit: row.unit)
+        if stats.samples.count > 1 {
+            text += " (\(Format.figure(stats.min, unit: row.unit))–\(Format.figure(stats.max, unit: row.unit)))"
+        }
+        if let remark = row.remarks[engine] { text += " (\(remark))" }
+        return text
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// File facts the workloads check or report.
+enum Files {
+    /// Size in bytes of the file at `path`, or 0 when it does not exist.
+    static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Sum of the sizes of `paths`.
+    static func totalSize(_ paths: [String]) -> Int {
+        paths.reduce(0) { $0 + size($1) }
+    }
+
+    /// The paths among `paths` that this process still has open, found through `/proc/self/fd`.
+    ///
+    /// The open-time workload uses it to prove that closing a store really released its file, so
+    /// the next open is a real open and not a cached handle. Empty where `/proc` does not exist.
+    static func stillOpen(_ paths: [String]) -> [String] {
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
+        let wanted = Set(paths.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+        var found: [String] = []
+        for descriptor in descriptors {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)") else { continue }
+            if wanted.contains(target) { found.append(target) }
+        }
+        return found
+    }
+
+    /// The type of the filesystem holding `path` (ext4, xfs, tmpfs, ...), from the longest
+    /// matching mount point in `/proc/mounts`; "unknown" where that file does not exist.
+    static func filesystemType(of path: String) -> String {
+        guard let mounts = try? String(contentsOfFile: "/proc/mounts", encoding: .utf8) else { return "unknown" }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var best: (mountPoint: String, type: String)?
+        for line in mounts.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 3 else { continue }
+            let mountPoint = fields[1].replacingOccurrences(of: "\\040", with: " ")
+            let inside = mountPoint == "/" || resolved == mountPoint || resolved.hasPrefix(mountPoint + "/")
+            if inside && mountPoint.count >= (best?.mountPoint.count ?? -1) {
+                best = (mountPoint, "\(fields[2]) on \(fields[0])")
+            }
+        }
+        return best?.type ?? "unknown"
+    }
+}

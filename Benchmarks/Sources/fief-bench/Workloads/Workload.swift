@@ -1,0 +1,27 @@
+/// One benchmark: it runs on every engine, checks that they all produced the expected result,
+/// and returns the figures for the report.
+protocol Workload {
+    /// The name `--only` selects.
+    var name: String { get }
+    /// One line for `--list`.
+    var summary: String { get }
+    /// Runs on every engine of `context`; throws ``BenchError/disagreement(workload:engine:detail:)``
+    /// when an engine's result is not the expected one.
+    func run(in context: BenchContext) throws -> [ResultRow]
+}
+
+/// Every workload, in report order.
+enum WorkloadCatalog {
+    static func all(_ config: BenchConfig) -> [any Workload] {
+        [
+            BulkInsertWorkload(randomOrder: false),
+            BulkInsertWorkload(randomOrder: true),
+            RandomGetWorkload(),
+            OrderedScanWorkload(),
+            SinglePutCommitsWorkload(mode: .durable, commitsPerRun: config.durableCommits),
+            SinglePutCommitsWorkload(mode: .nonDurable, commitsPerRun: config.nonDurableCommits),
+            ChurnFileSizeWorkload(),
+            OpenTimeWorkload(),
+        ]
+    }
+}
