@@ -37,6 +37,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An earlier I/O failure left the in-memory state uncertain; close and reopen the store.
     case needsReopen(path: String)
 
+    /// A sentence that says what went wrong and where.
     public var description: String {
         switch self {
         case let .corruptPage(page, reason):

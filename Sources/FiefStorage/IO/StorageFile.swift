@@ -48,6 +48,7 @@ public final class MappedRegion: @unchecked Sendable {
 
 /// A file on disk (or an anonymous in-memory file) accessed with POSIX calls.
 public final class PosixFile: StorageFile {
+    /// The path given when opening, or `memory:NAME` for an anonymous file.
     public let path: String
     let descriptor: Int32
     private let syncs: Bool
@@ -81,12 +82,14 @@ public final class PosixFile: StorageFile {
 
     deinit { close(descriptor) }
 
+    /// See ``StorageFile``.
     public func size() throws -> UInt64 {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw StorageError.io(operation: "fstat", path: path, errno: errno) }
         return UInt64(info.st_size)
     }
 
+    /// See ``StorageFile``.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws -> Int {
         var done = 0
         while done < buffer.count {
@@ -101,6 +104,7 @@ public final class PosixFile: StorageFile {
         return done
     }
 
+    /// See ``StorageFile``.
     public func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws {
         var done = 0
         while done < bytes.count {
@@ -114,17 +118,20 @@ public final class PosixFile: StorageFile {
         }
     }
 
+    /// See ``StorageFile``.
     public func sync() throws {
         guard syncs else { return }
         guard fief_full_sync(descriptor) == 0 else { throw StorageError.io(operation: "sync", path: path, errno: errno) }
     }
 
+    /// See ``StorageFile``.
     public func truncate(to size: UInt64) throws {
         guard ftruncate(descriptor, off_t(size)) == 0 else {
             throw StorageError.io(operation: "truncate", path: path, errno: errno)
         }
     }
 
+    /// See ``StorageFile``.
     public func map(length: Int) throws -> MappedRegion {
         guard let address = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0), address != MAP_FAILED else {
             throw StorageError.io(operation: "mmap", path: path, errno: errno)

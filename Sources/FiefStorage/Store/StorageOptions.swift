@@ -36,6 +36,7 @@ public struct StorageOptions: Sendable, Equatable {
     /// checks behind them; structural checks always run.
     public var verifyChecksums = true
 
+    /// The defaults: 4 KiB pages, full durability, read-write, 10,000 active versions.
     public init() {}
 
     func validated() throws(StorageError) -> StorageOptions {
