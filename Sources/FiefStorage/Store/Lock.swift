@@ -49,14 +49,6 @@ final class Gate: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    func tryEnter() -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        if held { return false }
-        held = true
-        return true
-    }
-
     func leave() {
         pthread_mutex_lock(mutex)
         held = false
