@@ -27,6 +27,7 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         .target(name: "CFiefShims"),
+        .target(name: "FiefQueryLanguage"),
         .target(
             name: "FiefStorage",
             dependencies: ["CFiefShims", "CLZ4"]
@@ -55,5 +56,6 @@ let package = Package(
             dependencies: ["FiefStorage", "CrashWorkload"]
         ),
         .testTarget(name: "FiefCLITests", dependencies: ["FiefStorage"]),
+        .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
     ]
 )

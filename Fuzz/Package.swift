@@ -5,6 +5,7 @@ import PackageDescription
 //
 //   fuzz-file          the input is a store file: open, read everything, verify, write
 //   fuzz-storage-ops   the input is a sequence of operations, checked against a model
+//   fuzz-query         the input is a query string: parse, print, parse again, compare
 //   fuzz-replay        runs either harness over files without libFuzzer
 //   make-seeds         writes the seed corpora (built normally, without fuzzer flags)
 //
@@ -26,8 +27,16 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "FiefStorage", package: rootIdentity)]
+            dependencies: [
+                .product(name: "FiefStorage", package: rootIdentity),
+                "FuzzQueryLanguage",
+            ]
         ),
+        // The query parser's API is `package` (invisible to other packages), so the fuzz package
+        // compiles its own copy: Sources/FuzzQueryLanguage is a symlink to
+        // ../../Sources/FiefQueryLanguage.
+        .target(name: "FuzzQueryLanguage"),
+        .executableTarget(name: "fuzz-query", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-storage-ops", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-replay", dependencies: ["FuzzSupport"]),

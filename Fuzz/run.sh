@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs the FiefStorage libFuzzer targets.
+# Builds and runs the libFuzzer targets (FiefStorage and the query language).
 #
-#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|all SECONDS
+#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|all SECONDS
 #
 # The seed corpus (Fuzz/corpus/<target>) is copied into Fuzz/corpus-work/<target>, which keeps
 # growing across runs (git-ignored). Crashes, hangs and out-of-memory inputs go to
@@ -20,13 +20,14 @@ target="${1:-}"
 seconds="${2:-}"
 config="${FUZZ_CONFIG:-release}"
 if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 fuzz-file|fuzz-storage-ops|all SECONDS" >&2
+    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|all SECONDS" >&2
     exit 2
 fi
 case "$target" in
-    all) targets=(fuzz-file fuzz-storage-ops) ;;
+    all) targets=(fuzz-file fuzz-storage-ops fuzz-query) ;;
     fuzz-file|file) targets=(fuzz-file) ;;
     fuzz-storage-ops|storage-ops) targets=(fuzz-storage-ops) ;;
+    fuzz-query|query) targets=(fuzz-query) ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
@@ -55,6 +56,8 @@ for t in "${targets[@]}"; do
     # Operation sequences need room: let them grow to 2 KiB at once.
     extra=()
     [[ "$t" == fuzz-storage-ops ]] && extra=(-max_len=2048)
+    # Queries: start from RQL's keywords and literal forms.
+    [[ "$t" == fuzz-query ]] && extra=(-dict="$here/query.dict")
     corpus="${t#fuzz-}"
     mkdir -p "$here/corpus-work/$corpus" "$here/artifacts/$t"
     cp -n "$here/corpus/$corpus"/* "$here/corpus-work/$corpus"/ 2>/dev/null || true
