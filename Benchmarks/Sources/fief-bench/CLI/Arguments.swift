@@ -5,8 +5,12 @@ struct Arguments {
     var only: [String] = []
     /// Parent of the scratch directory (`--dir`).
     var scratchParent = "/tmp"
-    /// Where the JSON results go (`--json`).
-    var jsonPath = "Benchmarks/results/latest.json"
+    /// Where the JSON results go (`--json`); by default a file per mode, of which only the full
+    /// run's is kept in the repository.
+    var explicitJSONPath: String?
+    var jsonPath: String {
+        explicitJSONPath ?? (mode == .full ? "Benchmarks/results/latest.json" : "Benchmarks/results/latest-quick.json")
+    }
     var showHelp = false
     var listWorkloads = false
 
@@ -18,8 +22,8 @@ struct Arguments {
           --full         N = 1,000,000, three runs per figure, a 1 GiB open-time store
           --only NAMES   run only these workloads (repeatable; see --list)
           --dir PATH     create the scratch directory under PATH instead of /tmp; it is removed at the end
-          --json PATH    write raw figures here (default Benchmarks/results/latest.json, relative
-                         to the current directory)
+          --json PATH    write raw figures here (default Benchmarks/results/latest.json for --full,
+                         latest-quick.json for --quick, relative to the current directory)
           --list         list the workloads and exit
         The markdown report goes to standard output, progress to standard error. The exit status
         is 1 when an engine fails or the engines disagree, 2 for a bad command line.
@@ -38,7 +42,7 @@ struct Arguments {
             case "--full": parsed.mode = .full
             case "--only": parsed.only += try value(for: argument).split(separator: ",").map(String.init)
             case "--dir": parsed.scratchParent = try value(for: argument)
-            case "--json": parsed.jsonPath = try value(for: argument)
+            case "--json": parsed.explicitJSONPath = try value(for: argument)
             case "--list": parsed.listWorkloads = true
             case "--help", "-h": parsed.showHelp = true
             default: throw BenchError.usage("unknown argument '\(argument)'")
