@@ -135,8 +135,13 @@ public final class Transaction {
     public func treeNames() throws -> [String] {
         try checkOpen()
         var names = Set<String>()
+        let catalogRoot = catalog.root.page
         try scanTree(catalog.root, from: nil, reverse: false) { key, _ in
-            names.insert(String(decoding: key, as: UTF8.self))
+            // Names are written from Swift strings, so a name that is not UTF-8 is damage.
+            guard let name = String(validating: key, as: UTF8.self) else {
+                throw StorageError.corruptPage(page: catalogRoot, reason: "a tree name in the catalog is not valid UTF-8")
+            }
+            names.insert(name)
             return true
         }
         for state in trees {

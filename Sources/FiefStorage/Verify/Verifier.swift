@@ -90,7 +90,9 @@ struct Verifier {
         if seen.count >= 2 { seen[0] = true; seen[1] = true }
         var descriptors: [(String, TreeState)] = []
         walk(meta.catalog, name: "catalog") { key, value in
-            let name = String(decoding: key, as: UTF8.self)
+            guard let name = String(validating: key, as: UTF8.self) else {
+                return "a tree name in the catalog is not valid UTF-8"
+            }
             guard value.count == TreeState.descriptorSize else {
                 return "catalog entry '\(name)' has \(value.count) bytes"
             }
