@@ -113,7 +113,7 @@ extension Transaction {
         let node = mutableNode(leaf)
         let (index, found) = node.node.lowerBound(key)
         if found {
-            releaseValue(node.node, index)
+            try releaseValue(node.node, index)
             node.removeCell(at: index)
         } else {
             state.count &+= 1
@@ -176,9 +176,12 @@ extension Transaction {
     }
 
     /// Frees the overflow run of the value in slot `index`, if it has one.
-    func releaseValue(_ leaf: Node, _ index: Int) {
+    /// The run must really be an overflow run of that size (checked before it is freed, so a
+    /// damaged reference cannot make the transaction free one of its own node pages).
+    func releaseValue(_ leaf: Node, _ index: Int) throws {
         guard leaf.valueKind(index) != .inline else { return }
         let (page, stored) = leaf.overflowReference(index)
+        _ = try WriterPages(txn: self).run(page, type: .overflow, dataLength: stored)
         freePage(page, count: PageCheck.runPages(dataLength: stored, pageSize: pageSize))
     }
 
@@ -323,7 +326,7 @@ extension Transaction {
         let node = mutableNode(leaf)
         let (index, found) = node.node.lowerBound(key)
         precondition(found, "key vanished between search and delete")
-        releaseValue(node.node, index)
+        try releaseValue(node.node, index)
         node.removeCell(at: index)
         state.count &-= 1 // wraps only for the catalog, whose count is never stored
         state.changed = true
@@ -427,6 +430,7 @@ extension Transaction {
             if node.isLeaf {
                 for i in 0..<node.count where node.valueKind(i) != .inline {
                     let (first, stored) = node.overflowReference(i)
+                    _ = try source.run(first, type: .overflow, dataLength: stored)
                     runs.append((first, PageCheck.runPages(dataLength: stored, pageSize: pageSize)))
                 }
             } else {

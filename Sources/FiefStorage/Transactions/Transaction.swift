@@ -258,7 +258,16 @@ struct WriterPages: PageSource {
     }
 
     func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> UnsafeRawPointer {
-        if let page = txn.dirty[number] { return UnsafeRawPointer(page.pointer) }
+        if let page = txn.dirty[number] {
+            // Only a damaged reference can name one of this transaction's pages that is not the
+            // run it expects (say, a node it just copied): refuse it rather than misuse the page.
+            let pointer = UnsafeRawPointer(page.pointer)
+            guard pointer.u8(Layout.typeOffset) == type.rawValue, pointer.u64(Layout.runLengthOffset) == UInt64(dataLength),
+                  page.pages == PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) else {
+                throw .corruptPage(page: number, reason: "a reference to a \(type) run of \(dataLength) bytes names another kind of page")
+            }
+            return pointer
+        }
         return try txn.mapped.run(number, type: type, dataLength: dataLength)
     }
 }
