@@ -66,6 +66,12 @@ enum PageType: UInt8 {
     case freeList = 5
     /// The pages one commit freed that may not be reused yet.
     case freedPages = 6
+
+    /// Whether a page with this type byte starts a run (its data length is at offset 16, and it
+    /// may span several pages) rather than being a node or meta page.
+    static func startsRun(_ type: UInt8) -> Bool {
+        type == overflow.rawValue || type == freeList.rawValue || type == freedPages.rawValue
+    }
 }
 
 /// Kinds of value stored in a leaf cell.

@@ -77,7 +77,6 @@ enum Recovery {
     /// Whether every page written since the meta's durable version made it to the file.
     static func unsyncedPagesAreIntact(_ meta: MetaPage, file: StorageFile) -> Bool {
         let pageSize = meta.pageSize
-        var buffer: [UInt8] = []
         for range in meta.unsyncedRanges {
             guard range.first >= 2, range.end <= meta.pageCount else { return false }
             var page = range.first
@@ -85,16 +84,14 @@ enum Recovery {
                 // A page may start a run (overflow value or free list) covering several pages.
                 guard let header = try? readPage(file, offset: page * UInt64(pageSize), length: pageSize),
                       header.count == pageSize else { return false }
-                let type = header[Layout.typeOffset]
                 var length = pageSize
-                if type == PageType.overflow.rawValue || type == PageType.freeList.rawValue
-                    || type == PageType.freedPages.rawValue {
+                if PageType.startsRun(header[Layout.typeOffset]) {
                     let dataLength = header.withUnsafeBytes { Int(clamping: $0.baseAddress!.u64(Layout.runLengthOffset)) }
                     guard dataLength <= Int(range.end - page) * pageSize else { return false }
                     length = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) * pageSize
                     guard page + UInt64(length / pageSize) <= range.end else { return false }
                 }
-                buffer = length == pageSize ? header : ((try? readPage(file, offset: page * UInt64(pageSize), length: length)) ?? [])
+                let buffer = length == pageSize ? header : ((try? readPage(file, offset: page * UInt64(pageSize), length: length)) ?? [])
                 guard buffer.count == length else { return false }
                 let ok = buffer.withUnsafeBytes { bytes -> Bool in
                     let txn = bytes.baseAddress!.u64(Layout.txnOffset)

@@ -34,9 +34,12 @@ extension Transaction {
         try saveTreeDescriptors()
         let freeListPage = try writeFreeSpace(previousRoot: previous.freeListPage)
         // The map must cover every page this commit writes (not the page count, which only
-        // bounds them and may exceed the file after a recovery).
-        let map = try currentMap(pageCount: max(env.fileBytes / UInt64(pageSize), dirty.highestPageEnd))
-        let written = try writeDirtyPages()
+        // bounds them and may exceed the file after a recovery). Runs never overlap, so the
+        // highest-numbered dirty page ends last.
+        let numbers = dirty.sortedPages()
+        let writtenEnd = numbers.last.map { $0 + UInt64(dirty[$0]!.pages) } ?? 0
+        let map = try currentMap(pageCount: max(env.fileBytes / UInt64(pageSize), writtenEnd))
+        let written = try writeDirtyPages(numbers)
 
         let durability = env.options.durability
         var ranges = env.unsyncedRanges
@@ -150,19 +153,17 @@ extension Transaction {
         return (first, pages)
     }
 
-    /// Seals every dirty page with this transaction's id and checksum and writes them in page
-    /// order; returns the ranges written.
-    private func writeDirtyPages() throws -> [PageRange] {
+    /// Seals every dirty page (`numbers`, ascending) with this transaction's id and checksum and
+    /// writes them in page order; returns the ranges written.
+    private func writeDirtyPages(_ numbers: [UInt64]) throws -> [PageRange] {
         let id = txnID
-        let numbers = dirty.sortedPages()
         var ranges: [PageRange] = []
         let map = env.latestSnapshot.map
         for number in numbers {
             let page = dirty[number]!
             page.pointer.setU64(Layout.txnOffset, id)
             PageChecksum.seal(page.pointer, length: page.pages * pageSize, pageNumber: number)
-            let type = page.pointer.u8(Layout.typeOffset)
-            map.markWritten(number, pages: page.pages, isRun: type != PageType.leaf.rawValue && type != PageType.branch.rawValue)
+            map.markWritten(number, pages: page.pages, isRun: PageType.startsRun(page.pointer.u8(Layout.typeOffset)))
             if let last = ranges.last, last.end == number, UInt64(last.count) + UInt64(page.pages) <= UInt64(UInt32.max) {
                 ranges[ranges.count - 1].count += UInt32(page.pages)
             } else {
@@ -234,16 +235,5 @@ enum PageRangeList {
             }
         }
         list = merged
-    }
-}
-
-extension StorageFile {
-    /// Writes consecutive buffers starting at `offset`.
-    public func write(chunks: [UnsafeRawBufferPointer], at offset: UInt64) throws {
-        var position = offset
-        for chunk in chunks {
-            try write(chunk, at: position)
-            position += UInt64(chunk.count)
-        }
     }
 }

@@ -74,15 +74,6 @@ final class DirtyPageTable {
         return removed
     }
 
-    /// One past the last page any entry covers (0 when empty).
-    var highestPageEnd: UInt64 {
-        var end: UInt64 = 0
-        for i in 0..<capacity where keys[i] != 0 {
-            end = max(end, keys[i] + UInt64(values[i]!.pages))
-        }
-        return end
-    }
-
     /// Page numbers in ascending order.
     func sortedPages() -> [UInt64] {
         var pages: [UInt64] = []
