@@ -61,7 +61,6 @@ struct Verifier {
     let pageSize: Int
     let pageLimit: UInt64
     var seen: [Bool]
-    var seenPastEnd = Set<UInt64>()
     var report = VerificationReport()
     static let problemLimit = 100
     /// All-clear verification bitmaps (nodes, then runs), so every page this verifier reads
@@ -73,8 +72,8 @@ struct Verifier {
         self.txn = txn
         pageSize = txn.mapped.pageSize
         pageLimit = txn.snapshot.meta.pageCount
-        // One flag per page that exists in the file; free pages past its end (a truncated tail)
-        // are tracked in `seenPastEnd`, so a crafted page count cannot make this allocation huge.
+        // One flag per page that exists in the file (recovery never opens a version with more
+        // pages than the file), so a crafted page count cannot make this allocation huge.
         seen = [Bool](repeating: false, count: Int(min(pageLimit, txn.mapped.pageLimit)))
         freshWords = Int((txn.mapped.pageLimit + 63) / 64) + 1
         freshBits = .allocate(capacity: 2 * freshWords)
@@ -85,8 +84,6 @@ struct Verifier {
         let meta = txn.snapshot.meta
         report.version = meta.txnID
         report.pageCount = meta.pageCount
-        // The file may end before `pageCount` when free pages at its tail were truncated by a
-        // later commit that recovery then discarded; pages in use must still lie inside it.
         if seen.count >= 2 { seen[0] = true; seen[1] = true }
         var descriptors: [(String, TreeState)] = []
         walk(meta.catalog, name: "catalog") { key, value in
@@ -111,7 +108,7 @@ struct Verifier {
         }
         checkFreeList(meta)
         let used = seen.indices.filter { seen[$0] }.count
-        report.usedPages = UInt64(used) - (report.freePages - UInt64(seenPastEnd.count))
+        report.usedPages = UInt64(used) - report.freePages
         var leaked = 0
         for page in 2..<max(2, seen.count) where !seen[page] {
             leaked += 1
@@ -138,15 +135,8 @@ struct Verifier {
         }
     }
 
-    /// Claims `count` pages from `first`; notes pages out of range or claimed twice. Free pages
-    /// may lie past the end of the file (within the version's page count); used ones may not.
-    private mutating func claim(_ first: UInt64, count: Int = 1, what: String, free: Bool = false) -> Bool {
-        if free, count == 1, first >= UInt64(seen.count), first < pageLimit {
-            // Only possible in files written before the file was kept at least as long as
-            // every meta page's page count; still free, so still acceptable.
-            if !seenPastEnd.insert(first).inserted { note(first, "\(what) is listed twice") }
-            return true
-        }
+    /// Claims `count` pages from `first`; notes pages out of range or claimed twice.
+    private mutating func claim(_ first: UInt64, count: Int = 1, what: String) -> Bool {
         guard first >= 2, first < UInt64(seen.count), UInt64(count) <= UInt64(seen.count) - first else {
             note(first, "\(what) lies outside the file")
             return false
@@ -248,7 +238,7 @@ struct Verifier {
             for run in runs { _ = claim(run.first, count: Int(run.count), what: "free-space run") }
             var free = allocator.reusable
             for group in allocator.pending { free.append(contentsOf: group.pages) }
-            for number in free where claim(number, what: "free-list entry", free: true) { report.freePages += 1 }
+            for number in free where claim(number, what: "free-list entry") { report.freePages += 1 }
         } catch {
             note(meta.freeListPage, error)
         }
