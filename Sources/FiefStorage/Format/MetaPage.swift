@@ -81,9 +81,15 @@ struct MetaPage: Equatable, Sendable {
         }
         var ranges: [PageRange] = []
         ranges.reserveCapacity(rangeCount)
+        let pageCount = base.u64(Layout.metaPageCountOffset)
         for i in 0..<rangeCount {
             let offset = Layout.metaRangesOffset + i * Layout.metaRangeSize
-            ranges.append(PageRange(first: base.u64(offset), count: base.u32(offset + 8)))
+            let range = PageRange(first: base.u64(offset), count: base.u32(offset + 8))
+            // Every listed page lies in [2, pageCount) (checked without overflow).
+            guard range.first >= 2, range.first < pageCount, UInt64(range.count) <= pageCount - range.first else {
+                return .failure(.notMeta("unsynced range \(i) lies outside the version's pages"))
+            }
+            ranges.append(range)
         }
         let meta = MetaPage(
             txnID: base.u64(Layout.txnOffset), pageSize: pageSize,

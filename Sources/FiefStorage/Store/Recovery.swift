@@ -78,7 +78,6 @@ enum Recovery {
     static func unsyncedPagesAreIntact(_ meta: MetaPage, file: StorageFile) -> Bool {
         let pageSize = meta.pageSize
         for range in meta.unsyncedRanges {
-            guard range.first >= 2, range.end <= meta.pageCount else { return false }
             var page = range.first
             while page < range.end {
                 // A page may start a run (overflow value or free list) covering several pages.
