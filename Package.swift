@@ -4,11 +4,14 @@ import PackageDescription
 // Fief's layers, bottom up (see ../shared/DESIGN.md and FORMAT.md):
 //   CFiefShims, CLZ4, COpenSSL  small C shims and system libraries
 //   FiefStorage                 pages, mmap, copy-on-write B+tree, MVCC, checksums
+//   FiefQueryLanguage           the Realm Query Language parser (pure)
+//   Fief                        the object store and public API: Realm, Object, Results...
 //   fief                        the command-line tool
 let package = Package(
     name: "Fief",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
+        .library(name: "Fief", targets: ["Fief"]),
         .library(name: "FiefStorage", targets: ["FiefStorage"]),
         .executable(name: "fief", targets: ["fief"]),
     ],
@@ -31,6 +34,10 @@ let package = Package(
         .target(
             name: "FiefStorage",
             dependencies: ["CFiefShims", "CLZ4"]
+        ),
+        .target(
+            name: "Fief",
+            dependencies: ["FiefStorage", "FiefQueryLanguage"]
         ),
         .executableTarget(
             name: "fief",
@@ -57,5 +64,6 @@ let package = Package(
         ),
         .testTarget(name: "FiefCLITests", dependencies: ["FiefStorage"]),
         .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
+        .testTarget(name: "FiefTests", dependencies: ["Fief"]),
     ]
 )

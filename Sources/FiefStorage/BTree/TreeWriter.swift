@@ -3,7 +3,6 @@ import CLZ4
 /// The B+tree mutations of a write transaction: copy-on-write descent, insertion with splits,
 /// deletion with merging and redistribution, and overflow values.
 extension Transaction {
-    var pageSize: Int { env.pageSize }
     var nodeCapacity: Int { pageSize - Layout.nodeHeaderSize }
 
     // MARK: Pages
@@ -65,7 +64,8 @@ extension Transaction {
 
     /// Stores `value` under `key` in the tree whose state is `state`; `tree` identifies it for
     /// the append fast path (-1 for the catalog).
-    func put(_ state: inout TreeState, tree: Int, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) throws {
+    func put(_ state: inout TreeState, tree: Int, key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer,
+             compressible: Bool = true) throws {
         let maxKey = Layout.maximumKeySize(pageSize: pageSize)
         guard key.count <= maxKey else { throw StorageError.keyTooLarge(length: key.count, maximum: maxKey) }
         guard value.count <= Int(UInt32.max) else { throw StorageError.valueTooLarge(length: value.count, maximum: Int(UInt32.max)) }
@@ -78,7 +78,7 @@ extension Transaction {
             MutableNode.writeLeafCell(cell, key: key, kind: .inline, valueLength: value.count, payload: value)
             cellSize = inlineSize
         } else {
-            let (kind, reference) = writeOverflow(value)
+            let (kind, reference) = writeOverflow(value, compressible: compressible)
             withUnsafeBytes(of: reference) { ref in
                 MutableNode.writeLeafCell(cell, key: key, kind: kind, valueLength: value.count, payload: ref)
             }
@@ -146,11 +146,12 @@ extension Transaction {
         var storedLength: UInt32
     }
 
-    /// Stores `value` in an overflow run, compressed with LZ4 when that saves at least a page.
-    private func writeOverflow(_ value: UnsafeRawBufferPointer) -> (ValueKind, OverflowReference) {
+    /// Stores `value` in an overflow run, compressed with LZ4 when `allowed` and that saves at
+    /// least a page.
+    private func writeOverflow(_ value: UnsafeRawBufferPointer, compressible allowed: Bool) -> (ValueKind, OverflowReference) {
         let plainPages = PageCheck.runPages(dataLength: value.count, pageSize: pageSize)
         // LZ4 takes inputs up to LZ4_MAX_INPUT_SIZE; larger values are stored as they are.
-        let compressible = value.count <= 0x7E00_0000
+        let compressible = allowed && value.count <= 0x7E00_0000
         let bound = compressible ? Int(LZ4_compressBound(Int32(value.count))) : 0
         let compressed = UnsafeMutableRawPointer.allocate(byteCount: max(bound, 1), alignment: 16)
         defer { compressed.deallocate() }

@@ -38,6 +38,9 @@ public final class Transaction {
 
     /// The version this transaction reads (for a write transaction, the one it started from).
     public var version: UInt64 { snapshot.meta.txnID }
+
+    /// The store's page size in bytes.
+    public var pageSize: Int { env.pageSize }
     /// For a write transaction, the id its commit will have (0 for a read transaction).
     let txnID: UInt64
 

@@ -77,14 +77,18 @@ public struct Tree {
     // MARK: Writing
 
     /// Stores `value` under `key`, replacing any previous value.
-    public func put(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws {
+    ///
+    /// Pass `compressible: false` for values that are read often and in place (for example
+    /// column chunks scanned by queries): they are then never LZ4-compressed, so reading them
+    /// never decompresses into a heap buffer.
+    public func put(_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, compressible: Bool = true) throws {
         try checkWritable()
-        try txn.put(&txn.trees[index], tree: index, key: key, value: value)
+        try txn.put(&txn.trees[index], tree: index, key: key, value: value, compressible: compressible)
     }
 
     /// Stores `value` under `key`, replacing any previous value.
-    public func put(_ key: [UInt8], _ value: [UInt8]) throws {
-        try key.withUnsafeBytes { key in try value.withUnsafeBytes { try put(key, $0) } }
+    public func put(_ key: [UInt8], _ value: [UInt8], compressible: Bool = true) throws {
+        try key.withUnsafeBytes { key in try value.withUnsafeBytes { try put(key, $0, compressible: compressible) } }
     }
 
     /// Removes `key`. Returns whether it was present.

@@ -1,0 +1,57 @@
+/// Marks `LinkingObjects` for `@Persisted(originProperty:)`.
+public protocol LinkingObjectsProtocol {}
+
+/// The objects that link to this one through a given property: backlinks, computed from
+/// the other side, never stored.
+///
+/// ```swift
+/// class Dog: Object {
+///     @Persisted(originProperty: "dogs") var owners: LinkingObjects<Person>
+/// }
+/// print(fido.owners.count)
+/// ```
+public final class LinkingObjects<Element: Object>: RandomAccessCollection, LinkingObjectsProtocol {
+    let target: ManagedState?
+    let originProperty: String
+
+    init(target: ManagedState?, originProperty: String) {
+        self.target = target
+        self.originProperty = originProperty
+    }
+
+    /// The linking objects, found by scanning the origin class's link column.
+    private var objects: [Element] {
+        guard let target, let binding = target.realm.readBinding(for: Element.self),
+              let column = binding.column(named: originProperty),
+              let store = try? target.realm.table(binding) else { return [] }
+        var keys: [UInt64] = []
+        try? store.forEachCluster([column]) { rows in
+            for r in 0..<rows.count {
+                switch rows.value(0, r) {
+                case .link(let k) where k == target.key: keys.append(rows.key(r))
+                case .collection(let items) where items.contains(.link(target.key)): keys.append(rows.key(r))
+                default: break
+                }
+            }
+            return true
+        }
+        return keys.map { target.realm.objectForKey(Element.self, $0, binding: binding) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { objects.count }
+    public subscript(index: Int) -> Element { objects[index] }
+}
+
+extension LinkingObjects: _Persistable {
+    public static var _fiefShape: _PersistableShape { _PersistableShape(type: .linkingObjects, objectType: Element.self) }
+    public static func _fiefDefault() -> Self { Self(target: nil, originProperty: "") }
+    public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self { _fiefDefault() }
+    public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox { _StoredBox(value: .null) }
+    public static func _fiefRead(_ access: _PropertyAccess) -> Self {
+        Self(target: access.state, originProperty: access.column.property.linkOriginPropertyName ?? "")
+    }
+    public func _fiefWrite(_ access: _PropertyAccess) throws {
+        throw RealmError.invalidValue("LinkingObjects properties are read-only")
+    }
+}

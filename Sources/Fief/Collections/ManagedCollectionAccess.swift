@@ -1,0 +1,37 @@
+/// Collections made from an array of `Any` elements (for `create(value:)` dictionaries).
+protocol _ArrayInitializable {
+    static func _fiefFromArray(_ items: [Any]) -> Self?
+}
+
+/// Collections that convert themselves to a stored `.collection`.
+protocol _CollectionStoredValue {
+    func _storedElements(_ realm: Realm?) throws -> StoredValue
+}
+
+/// Where a managed collection lives: its owner object and property.
+struct CollectionLocation {
+    let state: ManagedState
+    let column: ColumnBinding
+
+    var realm: Realm { state.realm }
+
+    func read() -> [StoredValue] {
+        if case .collection(let items) = state.realm.readValue(state, column) { return items }
+        return []
+    }
+
+    /// Writes the new elements and records `instructions` (not a whole-property set).
+    func write(_ items: [StoredValue], _ instructions: [ChangesetInstruction]) {
+        let realm = state.realm
+        do {
+            guard let session = realm.session else { throw RealmError.notInWriteTransaction }
+            try realm.table(state.table).update(state.key, column, .collection(items))
+            for i in instructions { session.changeset.append(i) }
+        } catch {
+            preconditionFailure("Cannot modify \(state.table.className).\(column.property.name): \(error)")
+        }
+    }
+
+    var className: String { state.table.className }
+    var property: String { column.property.name }
+}

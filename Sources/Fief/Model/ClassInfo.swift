@@ -1,0 +1,205 @@
+@_spi(Reflection) import Swift
+import Foundation
+
+/// What the object store knows about one Swift model class: its schema as declared, and where
+/// each `@Persisted` field sits in an instance. Found once per class by reflecting on the
+/// class's stored fields (no Objective-C runtime needed), then cached for the process.
+final class ClassInfo: @unchecked Sendable {
+    /// One `@Persisted` field: its byte offset in an instance and how to reach it.
+    struct Field {
+        let offset: Int
+        let access: any PersistedField.Type
+    }
+
+    let type: ObjectBase.Type
+    let schema: ObjectSchema
+    let fields: [Field]
+    var properties: [Property] { schema.properties }
+    var isEmbedded: Bool { schema.isEmbedded }
+    /// The linked Swift class of each property (nil for non-link properties).
+    let linkedTypes: [ObjectBase.Type?]
+    private let indexByName: [String: Int]
+
+    private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], linkedTypes: [ObjectBase.Type?]) {
+        self.type = type
+        self.schema = schema
+        self.fields = fields
+        self.linkedTypes = linkedTypes
+        var names: [String: Int] = [:]
+        for (i, p) in schema.properties.enumerated() { names[p.name] = i }
+        indexByName = names
+    }
+
+    /// The property index of `name`.
+    func propertyIndex(_ name: String) -> Int? { indexByName[name] }
+
+    // MARK: Registry
+
+    private static let registry = ClassRegistry()
+
+    /// The info for `type`, discovering it on first use. Traps if the class is not a valid
+    /// model; `discover` reports the same problem as an error (realms call it when opening).
+    static func of(_ type: ObjectBase.Type) -> ClassInfo {
+        do { return try discover(type) } catch { preconditionFailure("\(error)") }
+    }
+
+    static func discover(_ type: ObjectBase.Type) throws -> ClassInfo {
+        if let info = registry.get(type) { return info }
+        let info = try build(type)
+        registry.set(type, info)
+        return info
+    }
+
+    /// Every model class discovered so far in this process.
+    static var discoveredTypes: [ObjectBase.Type] { registry.all() }
+
+    private static func build(_ type: ObjectBase.Type) throws -> ClassInfo {
+        let className = type.className()
+        let isEmbedded = type is EmbeddedObject.Type
+        var found: [(name: String, offset: Int, access: any PersistedField.Type)] = []
+        let ok = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { name, offset, fieldType, _ in
+            if let access = fieldType as? any PersistedField.Type {
+                var fieldName = String(cString: name)
+                if fieldName.hasPrefix("_") { fieldName.removeFirst() }
+                found.append((fieldName, offset, access))
+            }
+            return true
+        }
+        guard ok else { throw RealmError.invalidSchema("cannot reflect the stored properties of \(className)") }
+        let prototype = type.init()
+        let base = Unmanaged.passUnretained(prototype).toOpaque()
+        var properties: [Property] = []
+        var linked: [ObjectBase.Type?] = []
+        for field in found {
+            let shape = field.access.valueShape
+            let options = field.access.options(at: UnsafeRawPointer(base + field.offset))
+            let where_ = "\(className).\(field.name)"
+            var objectClassName: String?
+            if let target = shape.objectType {
+                objectClassName = target.className()
+                if shape.type == .object && shape.collection == .none && !shape.isOptional {
+                    throw RealmError.invalidSchema("\(where_): a to-one link must be optional (\(objectClassName!)?)")
+                }
+            }
+            if shape.type == .linkingObjects && options.originProperty == nil {
+                throw RealmError.invalidSchema("\(where_): LinkingObjects needs @Persisted(originProperty:)")
+            }
+            if options.primaryKey {
+                guard !isEmbedded else { throw RealmError.invalidSchema("\(where_): embedded objects cannot have a primary key") }
+                guard shape.collection == .none, [.int, .string, .objectId, .uuid].contains(shape.type) else {
+                    throw RealmError.invalidSchema("\(where_): a primary key must be an int, string, ObjectId or UUID")
+                }
+            }
+            if options.indexed && (shape.collection != .none || ![.bool, .int, .string, .date, .objectId, .uuid].contains(shape.type)) {
+                throw RealmError.invalidSchema("\(where_): properties of type \(shape.type) cannot be indexed")
+            }
+            properties.append(Property(
+                name: field.name, type: shape.type, collection: shape.collection, isOptional: shape.isOptional,
+                objectClassName: objectClassName, linkOriginPropertyName: options.originProperty,
+                isPrimary: options.primaryKey, isIndexed: options.indexed))
+            linked.append(shape.objectType)
+        }
+        if properties.filter(\.isPrimary).count > 1 {
+            throw RealmError.invalidSchema("\(className) declares more than one primary key")
+        }
+        guard !properties.isEmpty else { throw RealmError.invalidSchema("\(className) has no @Persisted properties") }
+        let schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, nextColumn: 1)
+        return ClassInfo(type: type, schema: schema, fields: found.map { Field(offset: $0.offset, access: $0.access) },
+                         linkedTypes: linked)
+    }
+
+    // MARK: Instances
+
+    @inline(__always)
+    private func fieldPointer(_ object: ObjectBase, _ i: Int) -> UnsafeMutableRawPointer {
+        Unmanaged.passUnretained(object).toOpaque() + fields[i].offset
+    }
+
+    /// The object's unmanaged values, as stored, in property order (backlinks give `.null`).
+    func storedValues(of object: ObjectBase, _ context: _RealmContext?) throws -> [StoredValue] {
+        var values: [StoredValue] = []
+        values.reserveCapacity(fields.count)
+        for i in fields.indices {
+            if properties[i].type == .linkingObjects { values.append(.null); continue }
+            values.append(try fields[i].access.storedValue(at: fieldPointer(object, i), context))
+        }
+        return values
+    }
+
+    /// The unmanaged value of one property, as stored.
+    func storedValue(of object: ObjectBase, _ i: Int, _ context: _RealmContext?) throws -> StoredValue {
+        try fields[i].access.storedValue(at: fieldPointer(object, i), context)
+    }
+
+    /// Sets one unmanaged property from a stored value.
+    func setUnmanaged(_ object: ObjectBase, _ i: Int, _ value: StoredValue, _ context: _RealmContext?) {
+        fields[i].access.makeUnmanaged(at: fieldPointer(object, i), value: value, context)
+    }
+
+    /// Sets one unmanaged property to `value` when it already has the property's type (or is
+    /// an array of its elements). Returns false otherwise.
+    func setUnmanagedAny(_ object: ObjectBase, _ i: Int, _ value: Any?) -> Bool {
+        fields[i].access.setUnmanagedAny(at: fieldPointer(object, i), value)
+    }
+
+    /// Turns every field of `object` into a managed field.
+    func makeManaged(_ object: ObjectBase, _ state: ManagedState) {
+        for i in fields.indices { fields[i].access.makeManaged(at: fieldPointer(object, i), index: i) }
+        object._managed = state
+    }
+
+    /// A new managed instance for an object already in the realm.
+    func instantiate(_ state: ManagedState) -> ObjectBase {
+        let object = type.init()
+        makeManaged(object, state)
+        return object
+    }
+
+    /// Marks `object` as a key-path recording prototype.
+    func prepareRecording(_ object: ObjectBase, _ recorder: _KeyPathRecorder) {
+        for i in fields.indices { fields[i].access.makeManaged(at: fieldPointer(object, i), index: i) }
+        object._recorder = recorder
+    }
+}
+
+/// The process-wide cache of discovered classes.
+private final class ClassRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var infos: [ObjectIdentifier: ClassInfo] = [:]
+    private var order: [ObjectBase.Type] = []
+
+    func get(_ type: ObjectBase.Type) -> ClassInfo? {
+        lock.lock(); defer { lock.unlock() }
+        return infos[ObjectIdentifier(type)]
+    }
+
+    func set(_ type: ObjectBase.Type, _ info: ClassInfo) {
+        lock.lock(); defer { lock.unlock() }
+        if infos[ObjectIdentifier(type)] == nil { order.append(type) }
+        infos[ObjectIdentifier(type)] = info
+    }
+
+    func all() -> [ObjectBase.Type] {
+        lock.lock(); defer { lock.unlock() }
+        return order
+    }
+}
+
+/// Learns property names from the key paths typed queries use: reading a property of a
+/// recording prototype appends its name instead of touching a realm. You do not use it directly.
+public final class _KeyPathRecorder {
+    var names: [String] = []
+
+    func record<Value: _Persistable>(_ object: ObjectBase, _ index: Int, _ type: Value.Type) -> Value {
+        names.append(object._propertyName(index))
+        return Value._fiefPlaceholder(self)
+    }
+
+    /// The property names read by `body` on a recording prototype of `type`.
+    static func names<T: ObjectBase, V>(of keyPath: KeyPath<T, V>, on type: T.Type) -> [String] {
+        let recorder = _KeyPathRecorder()
+        let prototype = T._fiefPlaceholder(recorder)
+        _ = prototype[keyPath: keyPath]
+        return recorder.names
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// The common base of `Object` and `EmbeddedObject`. Subclass one of those, not this.
+open class ObjectBase: CustomStringConvertible {
+    /// Set once the object is managed by a realm.
+    final var _managed: ManagedState?
+    /// Set on the prototypes typed queries use to learn property names from key paths.
+    final var _recorder: _KeyPathRecorder?
+
+    /// A new unmanaged object with every property at its default value.
+    public required init() {}
+
+    /// The realm managing this object, or nil while it is unmanaged.
+    public var realm: Realm? { _managed?.realm }
+
+    /// Whether the object was deleted from its realm (or its realm was invalidated).
+    public var isInvalidated: Bool {
+        guard let state = _managed else { return false }
+        return !state.realm.objectExists(state)
+    }
+
+    /// Whether this is a frozen (immutable snapshot) object.
+    public var isFrozen: Bool { _managed?.realm.isFrozen ?? false }
+
+    /// The class name objects of this type are stored under (the Swift class name).
+    open class func className() -> String { String(describing: self) }
+
+    /// The schema of this object's type.
+    public var objectSchema: ObjectSchema { ClassInfo.of(type(of: self)).schema }
+
+    /// Reads or writes a property by name, as `Any?` (links read as objects, collections as
+    /// arrays of values). Writing needs a write transaction when the object is managed.
+    ///
+    /// ```swift
+    /// let name = dog["name"] as! String
+    /// dog["age"] = 4
+    /// ```
+    public subscript(key: String) -> Any? {
+        get { DynamicAccess.get(self, key) }
+        set { DynamicAccess.set(self, key, newValue) }
+    }
+
+    /// A new unmanaged object whose properties are taken from `value`: a dictionary of
+    /// property names to values, or an array of values in property order.
+    public convenience init(value: Any) {
+        self.init()
+        DynamicAccess.assign(self, from: value)
+    }
+
+    final func _propertyName(_ index: Int) -> String {
+        let info = ClassInfo.of(type(of: self))
+        return index < info.properties.count ? info.properties[index].name : "#\(index)"
+    }
+
+    open var description: String {
+        let info = ClassInfo.of(type(of: self))
+        if isInvalidated { return "\(info.schema.className) <invalidated>" }
+        let fields = info.properties.filter { $0.type != .linkingObjects }.map { property -> String in
+            let value = self[property.name]
+            let text: String
+            if let object = value as? ObjectBase {
+                text = "\(type(of: object).className())"
+            } else if let value {
+                text = "\(value)"
+            } else {
+                text = "nil"
+            }
+            return "\t\(property.name) = \(text);"
+        }
+        return "\(info.schema.className) {\n" + fields.joined(separator: "\n") + "\n}"
+    }
+}
+
+/// A top-level object type. Subclass it and declare `@Persisted` properties.
+///
+/// ```swift
+/// class Person: Object {
+///     @Persisted var name = ""
+///     @Persisted var dogs: List<Dog>
+/// }
+/// ```
+open class Object: ObjectBase {
+    public required init() { super.init() }
+}
+
+/// An object type whose objects live inside one parent object: they have no primary key,
+/// cannot be queried on their own, and are deleted with their parent.
+///
+/// ```swift
+/// class Address: EmbeddedObject {
+///     @Persisted var street = ""
+/// }
+/// class Contact: Object {
+///     @Persisted var address: Address?
+/// }
+/// ```
+open class EmbeddedObject: ObjectBase {
+    public required init() { super.init() }
+}
+
+extension ObjectBase: _Persistable {
+    public static var _fiefShape: _PersistableShape { _PersistableShape(type: .object, objectType: self) }
+    public static func _fiefDefault() -> Self { self.init() }
+    public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self {
+        guard case .link(let key) = box.value, let realm = context?.realm else { return self.init() }
+        return realm.objectForKey(self, key)
+    }
+    public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox {
+        guard let realm = context?.realm else { throw RealmError.invalidValue("a link needs a realm") }
+        return _StoredBox(value: .link(try realm.keyForLinking(self)))
+    }
+    public static func _fiefPlaceholder(_ recorder: _KeyPathRecorder) -> Self {
+        let prototype = self.init()
+        ClassInfo.of(self).prepareRecording(prototype, recorder)
+        return prototype
+    }
+}
+
+/// A managed object's link to its realm: which class binding and which object key.
+final class ManagedState {
+    let realm: Realm
+    let table: TableBinding
+    let key: UInt64
+    /// Where the object's row was last found, valid while `epoch` matches the realm's.
+    var location: (start: UInt64, row: Int)?
+    var epoch: UInt64 = .max
+
+    init(realm: Realm, table: TableBinding, key: UInt64) {
+        self.realm = realm
+        self.table = table
+        self.key = key
+    }
+}
+
+/// Reads and writes one managed property. You do not use it directly.
+public struct _PropertyAccess {
+    let object: ObjectBase
+    let index: Int
+
+    var state: ManagedState { object._managed! }
+    var realm: Realm { state.realm }
+    var column: ColumnBinding { state.table.swiftColumns[index] }
+
+    func readStored() -> StoredValue {
+        state.realm.readValue(state, column)
+    }
+
+    func writeStored(_ value: StoredValue) throws {
+        try state.realm.writeValue(state, column, value)
+    }
+}

@@ -1,0 +1,166 @@
+import FiefQueryLanguage
+
+/// Counting and aggregating over results without creating objects. Simple numeric
+/// comparisons on the object's own properties read the column chunks directly.
+enum QueryAggregates {
+    /// A comparison of one Int or Double column with a number, evaluated on raw chunks.
+    private struct NumericTest {
+        let column: Int
+        let op: ComparisonOperator
+        let bound: Double
+
+        @inline(__always)
+        func test(_ v: Double) -> Bool {
+            switch op {
+            case .less: v < bound
+            case .lessOrEqual: v <= bound
+            case .greater: v > bound
+            case .greaterOrEqual: v >= bound
+            case .equal: v == bound
+            case .notEqual: v != bound
+            default: false
+            }
+        }
+    }
+
+    /// The tests of a predicate that is a conjunction of numeric comparisons, or nil.
+    private static func numericTests<E>(_ results: Results<E>, _ binding: TableBinding) -> ([ColumnBinding], [NumericTest])? {
+        let parts: [QueryExpression]
+        switch results.predicate {
+        case .and(let items): parts = items.flatMap { if case .and(let inner) = $0 { inner } else { [$0] } }
+        case .comparison: parts = [results.predicate]
+        default: return nil
+        }
+        var columns: [ColumnBinding] = []
+        var tests: [NumericTest] = []
+        for part in parts {
+            guard case .comparison(let c) = part, case .keyPath(let kp) = c.left, kp.quantifier == nil, kp.components.count == 1,
+                  case .property(let name) = kp.components[0], let column = binding.column(named: name),
+                  column.collection == .none, !column.property.isOptional, column.type == .int || column.type == .double else { return nil }
+            let bound: StoredValue
+            switch c.right {
+            case .literal(let l): bound = StoredValue(literal: l)
+            case .argument(let i): bound = results.arguments[i]
+            default: return nil
+            }
+            guard let number = bound.numeric, [.less, .lessOrEqual, .greater, .greaterOrEqual, .equal, .notEqual].contains(c.op) else { return nil }
+            if column.type == .int, case .double = bound, c.op == .equal || c.op == .notEqual { return nil }
+            var index = columns.firstIndex { $0.column == column.column }
+            if index == nil { columns.append(column); index = columns.count - 1 }
+            tests.append(NumericTest(column: index!, op: c.op, bound: number))
+        }
+        return (columns, tests)
+    }
+
+    static func count<E>(_ results: Results<E>, _ binding: TableBinding) throws -> Int {
+        let store = try results.realm.table(binding)
+        if results.predicate == .truePredicate {
+            var n = 0
+            try store.forEachCluster([]) { rows in n += rows.count; return true }
+            return n
+        }
+        if let (columns, tests) = numericTests(results, binding) {
+            var n = 0
+            try store.forEachCluster(columns) { rows in
+                n += countRows(rows, columns, tests)
+                return true
+            }
+            return n
+        }
+        return results.keys().count
+    }
+
+    private static func countRows(_ rows: ClusterRows, _ columns: [ColumnBinding], _ tests: [NumericTest]) -> Int {
+        // Fast path: every column is an in-place chunk without nulls.
+        var layouts: [(UnsafeRawBufferPointer, ColumnChunk.Layout, Bool)] = []
+        for (i, c) in columns.enumerated() {
+            guard case .chunk(let chunk, let layout) = rows.sources[i], !layout.hasNulls, layout.count == rows.count else {
+                return (0..<rows.count).filter { r in tests.allSatisfy { $0.test(rows.value($0.column, r).numeric ?? .nan) } }.count
+            }
+            layouts.append((chunk, layout, c.type == .int))
+        }
+        var n = 0
+        for r in 0..<rows.count {
+            var ok = true
+            for t in tests {
+                let (chunk, layout, isInt) = layouts[t.column]
+                let v = isInt ? Double(layout.int64(chunk, r)) : layout.double(chunk, r)
+                if !t.test(v) { ok = false; break }
+            }
+            if ok { n += 1 }
+        }
+        return n
+    }
+
+    /// Calls `body` with the value of `property` for each matching object.
+    static func forEachValue<E>(_ results: Results<E>, _ property: String, _ body: (StoredValue) -> Void) throws {
+        guard let binding = results.binding else { return }
+        guard let column = binding.column(named: property) else { throw RealmError.unknownProperty(className: binding.className, property: property) }
+        if results.predicate == .truePredicate && results.limit == nil && results.distinctPaths.isEmpty {
+            let store = try results.realm.table(binding)
+            try store.forEachCluster([column]) { rows in
+                if case .chunk(let chunk, let layout) = rows.sources[0], !layout.hasNulls, column.collection == .none,
+                   column.type == .double || column.type == .int {
+                    for r in 0..<rows.count {
+                        body(column.type == .int ? .int(layout.int64(chunk, r)) : .double(layout.double(chunk, r)))
+                    }
+                } else {
+                    for r in 0..<rows.count { body(rows.value(0, r)) }
+                }
+                return true
+            }
+            return
+        }
+        for key in results.keys() { body(results.valueAt(binding, [property], key)) }
+    }
+}
+
+extension Results {
+    /// The sum of a numeric property over the results (0 when empty).
+    ///
+    /// ```swift
+    /// let total: Double = realm.objects(Item.self).sum(ofProperty: "score")
+    /// ```
+    public func sum<T: _Persistable>(ofProperty property: String) -> T {
+        var intSum: Int64 = 0
+        var doubleSum = 0.0
+        var sawDouble = false
+        do {
+            try QueryAggregates.forEachValue(self, property) { v in
+                switch v {
+                case .int(let i): intSum &+= i
+                case .double(let d): doubleSum += d; sawDouble = true
+                case .float(let f): doubleSum += Double(f); sawDouble = true
+                case .decimal: doubleSum += v.numeric ?? 0; sawDouble = true
+                default: break
+                }
+            }
+        } catch { preconditionFailure("\(error)") }
+        let total: StoredValue = sawDouble ? .double(doubleSum + Double(intSum)) : .int(intSum)
+        return T._fiefFromStored(_StoredBox(value: (try? DynamicAccess.coerce(total, to: Property(name: property, type: T._fiefShape.type))) ?? total), nil)
+    }
+
+    /// The average of a numeric property, or nil when empty.
+    public func average<T: _Persistable>(ofProperty property: String) -> T? {
+        var total = 0.0
+        var n = 0
+        try? QueryAggregates.forEachValue(self, property) { v in if let x = v.numeric { total += x; n += 1 } }
+        guard n > 0 else { return nil }
+        return T._fiefFromStored(_StoredBox(value: .double(total / Double(n))), nil)
+    }
+
+    /// The smallest value of a property, or nil when empty.
+    public func min<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, -1) }
+
+    /// The largest value of a property, or nil when empty.
+    public func max<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, 1) }
+
+    private func extreme<T: _Persistable>(_ property: String, _ sign: Int) -> T? {
+        var best: StoredValue?
+        try? QueryAggregates.forEachValue(self, property) { v in
+            guard !v.isNull else { return }
+            if best == nil || StoredValue.compare(v, best!) * sign > 0 { best = v }
+        }
+        return best.map { T._fiefFromStored(_StoredBox(value: $0), nil) }
+    }
+}

@@ -1,0 +1,344 @@
+import FiefQueryLanguage
+import Foundation
+
+/// Evaluates a parsed Realm Query Language predicate against the objects of one class.
+/// Properties of the object itself are read from the cluster being scanned, in place;
+/// paths through links read the linked objects.
+struct QueryEvaluator {
+    let realm: Realm
+    let binding: TableBinding
+    let predicate: QueryExpression
+    let arguments: [StoredValue]
+    /// Top-level properties the predicate reads (the columns a scan needs).
+    let columns: [ColumnBinding]
+    private let columnIndex: [String: Int]
+
+    init(realm: Realm, binding: TableBinding, predicate: QueryExpression, arguments: [StoredValue]) throws {
+        self.realm = realm
+        self.binding = binding
+        self.predicate = predicate
+        self.arguments = arguments
+        var names: [String] = []
+        try Self.collect(predicate, binding: binding, realm: realm, arguments: arguments.count, into: &names)
+        var seen: [String: Int] = [:]
+        var cols: [ColumnBinding] = []
+        for n in names where seen[n] == nil {
+            seen[n] = cols.count
+            cols.append(binding.column(named: n)!)
+        }
+        columns = cols
+        columnIndex = seen
+    }
+
+    /// Validates key paths and arguments; collects the first component of each key path.
+    private static func collect(_ e: QueryExpression, binding: TableBinding, realm: Realm, arguments: Int, into names: inout [String], variables: Set<String> = []) throws {
+        func operand(_ o: QueryOperand) throws {
+            switch o {
+            case .keyPath(let kp):
+                guard case .property(let first) = kp.components.first else {
+                    if kp.components.first == nil { throw RealmError.invalidQuery("empty key path") }
+                    return
+                }
+                if variables.contains(first) { return }
+                guard binding.column(named: first) != nil else { throw RealmError.unknownProperty(className: binding.className, property: first) }
+                names.append(first)
+                try validate(Array(kp.components.dropFirst()), from: binding.column(named: first)!.property, realm: realm)
+            case .argument(let i):
+                guard i < arguments else { throw RealmError.invalidQuery("the query uses $\(i) but only \(arguments) argument(s) were given") }
+            case .list(let items): for item in items { try operand(item) }
+            case .subquery(let sq):
+                try operand(.keyPath(sq.collection))
+                guard case .property(let first) = sq.collection.components.first, let c = binding.column(named: first),
+                      let target = c.property.objectClassName, let tb = realm.binding(named: target) else {
+                    throw RealmError.invalidQuery("SUBQUERY needs a collection of objects")
+                }
+                var inner: [String] = []
+                try collect(sq.predicate, binding: tb, realm: realm, arguments: arguments, into: &inner, variables: [sq.variable])
+            case .literal: break
+            }
+        }
+        switch e {
+        case .truePredicate, .falsePredicate: break
+        case .not(let inner): try collect(inner, binding: binding, realm: realm, arguments: arguments, into: &names, variables: variables)
+        case .and(let items), .or(let items):
+            for item in items { try collect(item, binding: binding, realm: realm, arguments: arguments, into: &names, variables: variables) }
+        case .comparison(let c): try operand(c.left); try operand(c.right)
+        }
+    }
+
+    private static func validate(_ rest: [KeyPathComponent], from property: Property, realm: Realm) throws {
+        var current = property
+        for component in rest {
+            switch component {
+            case .property(let name):
+                guard let target = current.objectClassName, let tb = realm.binding(named: target), let next = tb.column(named: name) else {
+                    throw RealmError.unknownProperty(className: current.objectClassName ?? current.name, property: name)
+                }
+                current = next.property
+            case .aggregate, .keys, .values: return
+            case .backlink, .allBacklinks: return
+            }
+        }
+    }
+
+    // MARK: Evaluation
+
+    /// Whether row `r` of `rows` (which has `columns`) matches.
+    func matches(_ rows: ClusterRows, _ r: Int) -> Bool {
+        evaluate(predicate, Row(rows: rows, row: r, object: nil), [:])
+    }
+
+    /// Whether object `key` matches (reads through the table).
+    func matches(key: UInt64) -> Bool {
+        evaluate(predicate, Row(rows: nil, row: 0, object: (binding, key)), [:])
+    }
+
+    private struct Row {
+        let rows: ClusterRows?
+        let row: Int
+        let object: (TableBinding, UInt64)?
+    }
+
+    private func evaluate(_ e: QueryExpression, _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Bool {
+        switch e {
+        case .truePredicate: return true
+        case .falsePredicate: return false
+        case .not(let inner): return !evaluate(inner, row, vars)
+        case .and(let items): return items.allSatisfy { evaluate($0, row, vars) }
+        case .or(let items): return items.contains { evaluate($0, row, vars) }
+        case .comparison(let c): return compare(c, row, vars)
+        }
+    }
+
+    /// An operand's values; `many` says it came through a to-many path (ANY semantics).
+    private struct Values {
+        var items: [StoredValue]
+        var many: Bool
+        var quantifier: Quantifier?
+    }
+
+    private func values(_ o: QueryOperand, _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Values {
+        switch o {
+        case .literal(let l): return Values(items: [StoredValue(literal: l)], many: false)
+        case .argument(let i):
+            let v = arguments[i]
+            if case .collection(let items) = v { return Values(items: items, many: true) }
+            return Values(items: [v], many: false)
+        case .list(let items): return Values(items: items.flatMap { values($0, row, vars).items }, many: true)
+        case .subquery(let sq):
+            let elements = path(sq.collection.components, row, vars).items
+            guard case .property(let first) = sq.collection.components.first, let c = binding.column(named: first) ?? vars[first]?.0.column(named: first),
+                  let target = c.property.objectClassName, let tb = realm.binding(named: target) else { return Values(items: [.int(0)], many: false) }
+            let inner = try? QueryEvaluator(realm: realm, binding: tb, predicate: sq.predicate, arguments: arguments)
+            var count = 0
+            for case .link(let k) in elements {
+                var v = vars
+                v[sq.variable] = (tb, k)
+                if let inner, inner.evaluate(sq.predicate, Row(rows: nil, row: 0, object: (tb, k)), v) { count += 1 }
+            }
+            return Values(items: [.int(Int64(count))], many: false)
+        case .keyPath(let kp):
+            var v = path(kp.components, row, vars)
+            v.quantifier = kp.quantifier
+            return v
+        }
+    }
+
+    /// Follows a key path from the row (or a subquery variable).
+    private func path(_ components: [KeyPathComponent], _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Values {
+        guard case .property(let first) = components.first else { return Values(items: [], many: false) }
+        var current: [StoredValue]
+        var property: Property
+        var many = false
+        var rest = components.dropFirst()
+        if let (vb, vk) = vars[first] {
+            // `$x.prop...`: start at the variable's object.
+            guard case .property(let name) = rest.first, let c = vb.column(named: name) else { return Values(items: [.link(vk)], many: false) }
+            rest = rest.dropFirst()
+            current = [read(vb, vk, c)]
+            property = c.property
+        } else if let rows = row.rows, let i = columnIndex[first] {
+            current = [rows.value(i, row.row)]
+            property = columns[i].property
+        } else if let (ob, ok) = row.object, let c = ob.column(named: first) {
+            current = [read(ob, ok, c)]
+            property = c.property
+        } else {
+            return Values(items: [], many: false)
+        }
+        if property.type == .linkingObjects, let rows = row.rows {
+            current = backlinks(property, rows.key(row.row)).map { .link($0) }
+            many = true
+        } else if property.type == .linkingObjects, let (_, ok) = row.object {
+            current = backlinks(property, ok).map { .link($0) }
+            many = true
+        }
+        func expand() {
+            if property.collection != .none {
+                current = current.flatMap { v -> [StoredValue] in if case .collection(let items) = v { return items }; return [v] }
+                many = true
+            }
+        }
+        for component in rest {
+            switch component {
+            case .property(let name):
+                expand()
+                guard let target = property.objectClassName, let tb = realm.binding(named: target), let c = tb.column(named: name) else {
+                    return Values(items: [], many: many)
+                }
+                if c.type == .linkingObjects {
+                    current = current.flatMap { v -> [StoredValue] in
+                        if case .link(let k) = v { backlinks(c.property, k).map { .link($0) } } else { [] }
+                    }
+                    many = true
+                } else {
+                    current = current.compactMap { if case .link(let k) = $0 { read(tb, k, c) } else { nil } }
+                }
+                property = c.property
+            case .aggregate(let agg):
+                let items: [StoredValue]
+                if property.collection != .none {
+                    items = current.flatMap { v -> [StoredValue] in if case .collection(let x) = v { return x }; return [] }
+                } else { items = current }
+                let result = aggregate(agg, property.collection == .map ? stride(from: 1, to: items.count, by: 2).map { items[$0] } : items)
+                return Values(items: [result], many: false)
+            case .keys, .values:
+                let items = current.flatMap { v -> [StoredValue] in if case .collection(let x) = v { return x }; return [] }
+                let start = component == .keys ? 0 : 1
+                return Values(items: stride(from: start, to: items.count, by: 2).map { items[$0] }, many: true)
+            case .backlink, .allBacklinks:
+                return Values(items: [], many: true)
+            }
+        }
+        expand()
+        return Values(items: current, many: many)
+    }
+
+    private func read(_ b: TableBinding, _ key: UInt64, _ c: ColumnBinding) -> StoredValue {
+        ((try? realm.table(b).read(key, c)) ?? nil) ?? .null
+    }
+
+    private func backlinks(_ property: Property, _ key: UInt64) -> [UInt64] {
+        guard let origin = property.objectClassName, let ob = realm.binding(named: origin),
+              let c = ob.column(named: property.linkOriginPropertyName ?? ""), let store = try? realm.table(ob) else { return [] }
+        var keys: [UInt64] = []
+        try? store.forEachCluster([c]) { rows in
+            for r in 0..<rows.count {
+                switch rows.value(0, r) {
+                case .link(let k) where k == key: keys.append(rows.key(r))
+                case .collection(let items) where items.contains(.link(key)): keys.append(rows.key(r))
+                default: break
+                }
+            }
+            return true
+        }
+        return keys
+    }
+
+    private func aggregate(_ agg: CollectionAggregate, _ items: [StoredValue]) -> StoredValue {
+        switch agg {
+        case .count: return .int(Int64(items.count))
+        case .sum:
+            if items.allSatisfy({ if case .int = $0 { true } else { false } }) {
+                return .int(items.reduce(0) { if case .int(let i) = $1 { $0 &+ i } else { $0 } })
+            }
+            return .double(items.compactMap(\.numeric).reduce(0, +))
+        case .avg:
+            let nums = items.compactMap(\.numeric)
+            return nums.isEmpty ? .null : .double(nums.reduce(0, +) / Double(nums.count))
+        case .min: return items.filter { !$0.isNull }.min { StoredValue.compare($0, $1) < 0 } ?? .null
+        case .max: return items.filter { !$0.isNull }.max { StoredValue.compare($0, $1) < 0 } ?? .null
+        }
+    }
+
+    private func compare(_ c: Comparison, _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Bool {
+        let left = values(c.left, row, vars)
+        let right = values(c.right, row, vars)
+        func test(_ l: StoredValue) -> Bool {
+            switch c.op {
+            case .in:
+                return right.items.contains { Self.scalar(.equal, l, $0, c.options) }
+            case .between:
+                guard right.items.count == 2 else { return false }
+                return Self.scalar(.greaterOrEqual, l, right.items[0], c.options) && Self.scalar(.lessOrEqual, l, right.items[1], c.options)
+            default:
+                if right.many && !(c.right.isList) {
+                    return right.items.contains { Self.scalar(c.op, l, $0, c.options) }
+                }
+                return Self.scalar(c.op, l, right.items.first ?? .null, c.options)
+            }
+        }
+        if left.many || left.quantifier != nil {
+            switch left.quantifier ?? .any {
+            case .any: return left.items.contains(where: test)
+            case .all: return left.items.allSatisfy(test)
+            case .noneOf: return !left.items.contains(where: test)
+            }
+        }
+        return test(left.items.first ?? .null)
+    }
+
+    static func scalar(_ op: ComparisonOperator, _ l: StoredValue, _ r: StoredValue, _ options: StringOptions) -> Bool {
+        switch op {
+        case .equal: return stringsOrEqual(l, r, options) { $0 == $1 }
+        case .notEqual: return !stringsOrEqual(l, r, options) { $0 == $1 }
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if l.isNull || r.isNull { return false }
+            if l.numeric == nil && r.numeric != nil || l.numeric != nil && r.numeric == nil { return false }
+            let cmp = StoredValue.compare(l, r)
+            switch op {
+            case .less: return cmp < 0
+            case .lessOrEqual: return cmp <= 0
+            case .greater: return cmp > 0
+            default: return cmp >= 0
+            }
+        case .contains: return strings(l, r, options) { $0.contains($1) } || bytes(l, r) { Data($0).range(of: Data($1)) != nil }
+        case .beginsWith: return strings(l, r, options) { $0.hasPrefix($1) } || bytes(l, r) { $0.starts(with: $1) }
+        case .endsWith: return strings(l, r, options) { $0.hasSuffix($1) } || bytes(l, r) { $0.reversed().starts(with: $1.reversed()) }
+        case .like: return strings(l, r, options) { Like.matches($0, pattern: $1) }
+        case .in, .between: return false
+        }
+    }
+
+    private static func fold(_ s: String, _ options: StringOptions) -> String {
+        var o: String.CompareOptions = []
+        if options.contains(.caseInsensitive) { o.insert(.caseInsensitive) }
+        if options.contains(.diacriticInsensitive) { o.insert(.diacriticInsensitive) }
+        return o.isEmpty ? s : s.folding(options: o, locale: nil)
+    }
+
+    private static func strings(_ l: StoredValue, _ r: StoredValue, _ options: StringOptions, _ body: (String, String) -> Bool) -> Bool {
+        guard case .string(let a) = l, case .string(let b) = r else { return false }
+        return body(fold(a, options), fold(b, options))
+    }
+
+    private static func bytes(_ l: StoredValue, _ r: StoredValue, _ body: ([UInt8], [UInt8]) -> Bool) -> Bool {
+        guard case .data(let a) = l, case .data(let b) = r else { return false }
+        return body(a, b)
+    }
+
+    private static func stringsOrEqual(_ l: StoredValue, _ r: StoredValue, _ options: StringOptions, _ body: (String, String) -> Bool) -> Bool {
+        if case .string = l, case .string = r, !options.isEmpty { return strings(l, r, options, body) }
+        return StoredValue.queryEqual(l, r)
+    }
+}
+
+extension QueryOperand {
+    var isList: Bool { if case .list = self { true } else { false } }
+}
+
+/// `LIKE` patterns: `*` matches any run of characters, `?` exactly one.
+enum Like {
+    static func matches(_ text: String, pattern: String) -> Bool {
+        let t = Array(text), p = Array(pattern)
+        var ti = 0, pi = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) { ti += 1; pi += 1 }
+            else if pi < p.count && p[pi] == "*" { star = pi; mark = ti; pi += 1 }
+            else if star >= 0 { pi = star + 1; mark += 1; ti = mark }
+            else { return false }
+        }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}

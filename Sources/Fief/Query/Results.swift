@@ -1,0 +1,288 @@
+import FiefQueryLanguage
+import Foundation
+
+/// The objects of one type matching a query: lazy (evaluated when first read) and live
+/// (re-evaluated when the realm advances or changes).
+///
+/// ```swift
+/// let puppies = realm.objects(Dog.self)
+///     .filter("age < 2 AND name BEGINSWITH[c] $0", "r")
+///     .sorted(byKeyPath: "name")
+/// print(puppies.count, puppies.first?.name ?? "-")
+/// ```
+public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomStringConvertible {
+    let realm: Realm
+    let binding: TableBinding?
+    var predicate: QueryExpression = .truePredicate
+    var arguments: [StoredValue] = []
+    var sort: [(path: [String], ascending: Bool)] = []
+    var distinctPaths: [[String]] = []
+    var limit: Int?
+    private var cache = ResultsCache()
+
+    /// A copy to refine, with its own evaluation cache.
+    func derived() -> Results<Element> {
+        var r = self
+        r.cache = ResultsCache()
+        return r
+    }
+
+    init(realm: Realm, binding: TableBinding?) {
+        self.realm = realm
+        self.binding = binding
+    }
+
+    /// The realm the results come from.
+    public var realmInstance: Realm { realm }
+
+    // MARK: Refining
+
+    /// Results further filtered by a Realm Query Language predicate. Arguments are given as
+    /// `$0`, `$1`... (or `%@` in order). A trailing `SORT(...)`, `DISTINCT(...)` and
+    /// `LIMIT(n)` apply too. A malformed query traps with the position of the error; use
+    /// ``Realm/validate(query:for:)`` to check a user-typed query first.
+    public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
+        do { return try filtering(predicateFormat, args) } catch { preconditionFailure("\(error)") }
+    }
+
+    func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
+        let parsed: ParsedQuery
+        do { parsed = try QueryLanguage.parse(Self.numberPercentArguments(format)) } catch { throw RealmError.wrap(error) }
+        var converted = try args.map { try StoredValue.argument($0, realm: realm) }
+        var result = derived()
+        let shift = arguments.count
+        converted = arguments + converted
+        result.arguments = converted
+        let mine = parsed.predicate.shiftingArguments(by: shift)
+        if let binding {
+            _ = try QueryEvaluator(realm: realm, binding: binding, predicate: mine, arguments: converted)
+        }
+        result.predicate = predicate == .truePredicate ? mine : .and([predicate, mine])
+        for d in parsed.descriptors {
+            switch d {
+            case .sort(let keys): result.sort = keys.map { (Self.names($0.keyPath), $0.ascending) }
+            case .distinct(let paths): result.distinctPaths = paths.map(Self.names)
+            case .limit(let n): result.limit = n
+            }
+        }
+        return result
+    }
+
+    private static func names(_ kp: KeyPathExpression) -> [String] {
+        kp.components.compactMap { if case .property(let n) = $0 { n } else { nil } }
+    }
+
+    /// Turns NSPredicate-style `%@` placeholders into `$n` (outside quoted strings).
+    static func numberPercentArguments(_ text: String) -> String {
+        var out = ""
+        var n = 0
+        var quote: Character?
+        var chars = Array(text)[...]
+        while let c = chars.popFirst() {
+            if let q = quote { out.append(c); if c == q { quote = nil }; continue }
+            if c == "'" || c == "\"" { quote = c; out.append(c); continue }
+            if c == "%", chars.first == "@" { chars.removeFirst(); out += "$\(n)"; n += 1; continue }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Results sorted by a property (or a key path through to-one links).
+    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) -> Results<Element> {
+        sorted(by: [SortDescriptor(keyPath: keyPath, ascending: ascending)])
+    }
+
+    /// Results sorted by several properties in turn.
+    public func sorted<S: Sequence>(by descriptors: S) -> Results<Element> where S.Element == SortDescriptor {
+        var r = derived()
+        r.sort = descriptors.map { ($0.keyPath.split(separator: ".").map(String.init), $0.ascending) }
+        return r
+    }
+
+    /// Results sorted by a Swift key path.
+    public func sorted<V: Comparable>(by keyPath: KeyPath<Element, V>, ascending: Bool = true) -> Results<Element> {
+        sorted(byKeyPath: _KeyPathRecorder.names(of: keyPath, on: Element.self).joined(separator: "."), ascending: ascending)
+    }
+
+    /// Results keeping only the first object for each distinct combination of the key paths.
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
+        var r = derived()
+        r.distinctPaths = keyPaths.map { $0.split(separator: ".").map(String.init) }
+        return r
+    }
+
+    // MARK: Evaluation
+
+    /// The matching object keys, in order, for the realm's current state.
+    func keys() -> [UInt64] {
+        if let cached = cache.keys, cache.epoch == realm.epoch { return cached }
+        let keys = (try? evaluateKeys()) ?? []
+        cache.keys = keys
+        cache.epoch = realm.epoch
+        return keys
+    }
+
+    private func evaluateKeys() throws -> [UInt64] {
+        guard let binding else { return [] }
+        var keys = try matchingKeys(binding)
+        if !distinctPaths.isEmpty {
+            var seen: Set<[StoredValue]> = []
+            keys = keys.filter { k in seen.insert(distinctPaths.map { valueAt(binding, $0, k) }).inserted }
+        }
+        if !sort.isEmpty {
+            let decorated = keys.map { k in (k, sort.map { valueAt(binding, $0.path, k) }) }
+            keys = decorated.sorted { a, b in
+                for (i, s) in sort.enumerated() {
+                    let c = StoredValue.compare(a.1[i], b.1[i])
+                    if c != 0 { return s.ascending ? c < 0 : c > 0 }
+                }
+                return a.0 < b.0
+            }.map(\.0)
+        }
+        if let limit { keys = Array(keys.prefix(limit)) }
+        return keys
+    }
+
+    /// The value at a to-one key path from object `key`.
+    func valueAt(_ binding: TableBinding, _ path: [String], _ key: UInt64) -> StoredValue {
+        var b = binding
+        var k = key
+        for (i, name) in path.enumerated() {
+            guard let c = b.column(named: name), let v = ((try? realm.table(b).read(k, c)) ?? nil) else { return .null }
+            if i == path.count - 1 { return v }
+            guard case .link(let next) = v, let target = c.property.objectClassName, let tb = realm.binding(named: target) else { return .null }
+            b = tb
+            k = next
+        }
+        return .null
+    }
+
+    private func matchingKeys(_ binding: TableBinding) throws -> [UInt64] {
+        let store = try realm.table(binding)
+        if predicate == .truePredicate { return try store.allKeys() }
+        if let indexed = try indexLookup(binding) { return indexed }
+        let evaluator = try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments)
+        var keys: [UInt64] = []
+        try store.forEachCluster(evaluator.columns) { rows in
+            for r in 0..<rows.count where evaluator.matches(rows, r) { keys.append(rows.key(r)) }
+            return true
+        }
+        return keys
+    }
+
+    /// Equality or IN on the primary key or an indexed property, alone: answered by the index.
+    private func indexLookup(_ binding: TableBinding) throws -> [UInt64]? {
+        guard case .comparison(let c) = predicate, c.options.isEmpty, c.op == .equal || c.op == .in,
+              case .keyPath(let kp) = c.left, kp.quantifier == nil, kp.components.count == 1,
+              case .property(let name) = kp.components[0], let column = binding.column(named: name),
+              column.property.isIndexed, column.collection == .none else { return nil }
+        var wanted: [StoredValue]
+        switch c.right {
+        case .literal(let l): wanted = [StoredValue(literal: l)]
+        case .argument(let i):
+            if case .collection(let items) = arguments[i] { wanted = items } else { wanted = [arguments[i]] }
+        case .list(let items):
+            wanted = []
+            for item in items {
+                switch item {
+                case .literal(let l): wanted.append(StoredValue(literal: l))
+                case .argument(let i): wanted.append(arguments[i])
+                default: return nil
+                }
+            }
+        default: return nil
+        }
+        if c.op == .equal && wanted.count != 1 { return nil }
+        let txnStore = try realm.table(binding)
+        var keys: Set<UInt64> = []
+        for w in wanted {
+            let v = try DynamicAccess.coerce(w, to: column.property)
+            if binding.keyIsPrimaryKey && column.property.isPrimary {
+                if case .int(let i) = v { let k = TableBinding.key(forIntPrimaryKey: i); if try txnStore.exists(k) { keys.insert(k) } }
+                continue
+            }
+            for k in try IndexStore(txn: txnStore.txn, column: column).keys(equalTo: v) where try txnStore.read(k, column) == v {
+                keys.insert(k)
+            }
+        }
+        return keys.sorted()
+    }
+
+    // MARK: Collection
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The number of matching objects (counted without creating objects).
+    public var count: Int {
+        if sort.isEmpty && distinctPaths.isEmpty && limit == nil, let binding, cache.epoch != realm.epoch || cache.keys == nil,
+           let n = try? QueryAggregates.count(self, binding) {
+            return n
+        }
+        return keys().count
+    }
+
+    public subscript(index: Int) -> Element {
+        let keys = keys()
+        precondition(index >= 0 && index < keys.count, "Index \(index) is out of bounds (results have \(keys.count) objects)")
+        return realm.objectForKey(Element.self, keys[index], binding: binding)
+    }
+
+    /// The first object, or nil.
+    public var first: Element? { isEmpty ? nil : self[0] }
+    /// The last object, or nil.
+    public var last: Element? { let n = keys().count; return n == 0 ? nil : self[n - 1] }
+    public var isEmpty: Bool { keys().isEmpty }
+
+    /// The index of `object` in the results.
+    public func index(of object: Element) -> Int? {
+        guard let key = object._managed?.key else { return nil }
+        return keys().firstIndex(of: key)
+    }
+
+    public var description: String { "Results<\(Element.className())>(\(count) objects)" }
+}
+
+/// Caches the evaluated keys of a `Results` until the realm changes.
+final class ResultsCache {
+    var keys: [UInt64]?
+    var epoch: UInt64 = .max
+}
+
+/// A sort key for ``Results/sorted(by:)``.
+public struct SortDescriptor: Sendable {
+    /// The property (or key path through to-one links) to sort by.
+    public var keyPath: String
+    /// Ascending (the default) or descending.
+    public var ascending: Bool
+
+    public init(keyPath: String, ascending: Bool = true) {
+        self.keyPath = keyPath
+        self.ascending = ascending
+    }
+}
+
+extension QueryExpression {
+    /// The same expression with every `$n` renumbered to `$(n + shift)`.
+    func shiftingArguments(by shift: Int) -> QueryExpression {
+        guard shift != 0 else { return self }
+        func operand(_ o: QueryOperand) -> QueryOperand {
+            switch o {
+            case .argument(let i): return .argument(i + shift)
+            case .list(let items): return .list(items.map(operand))
+            case .subquery(var sq): sq.predicate = sq.predicate.shiftingArguments(by: shift); return .subquery(sq)
+            default: return o
+            }
+        }
+        switch self {
+        case .truePredicate, .falsePredicate: return self
+        case .not(let e): return .not(e.shiftingArguments(by: shift))
+        case .and(let items): return .and(items.map { $0.shiftingArguments(by: shift) })
+        case .or(let items): return .or(items.map { $0.shiftingArguments(by: shift) })
+        case .comparison(var c):
+            c.left = operand(c.left)
+            c.right = operand(c.right)
+            return .comparison(c)
+        }
+    }
+}

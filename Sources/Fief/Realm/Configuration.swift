@@ -1,0 +1,100 @@
+import FiefStorage
+import Foundation
+
+extension Realm {
+    /// How to open a realm: where it lives, which model classes it holds, its schema version
+    /// and migration, and storage options.
+    ///
+    /// ```swift
+    /// var config = Realm.Configuration.defaultConfiguration
+    /// config.fileURL = config.fileURL!.deletingLastPathComponent().appendingPathComponent("alice.realm")
+    /// config.objectTypes = [Dog.self, Person.self]
+    /// let realm = try Realm(configuration: config)
+    /// ```
+    public struct Configuration: @unchecked Sendable {
+        /// The realm file. Setting it clears `inMemoryIdentifier`.
+        public var fileURL: URL? {
+            didSet { if fileURL != nil { storedInMemoryIdentifier = nil } }
+        }
+        /// Name of an in-memory realm (no file; data lives while any instance is open).
+        /// Setting it clears `fileURL`.
+        public var inMemoryIdentifier: String? {
+            get { storedInMemoryIdentifier }
+            set {
+                storedInMemoryIdentifier = newValue
+                if newValue != nil { fileURL = nil }
+            }
+        }
+        private var storedInMemoryIdentifier: String?
+        /// Open without writing (the file must exist).
+        public var readOnly = false
+        /// The version of the models; raise it when they change.
+        public var schemaVersion: UInt64 = 0
+        /// Called when the file's schema version is lower than `schemaVersion`.
+        public var migrationBlock: MigrationBlock?
+        /// Delete the file instead of migrating when the schema changed.
+        public var deleteRealmIfMigrationNeeded = false
+        /// The model classes of this realm; nil means every class used so far in the process
+        /// plus any class first used later (added to the file as it is used).
+        public var objectTypes: [ObjectBase.Type]?
+        /// Fail a write when readers pin more than this many versions.
+        public var maximumNumberOfActiveVersions: UInt? = nil
+        /// A file to copy to `fileURL` when no realm exists there yet.
+        public var seedFilePath: URL?
+        /// Storage durability of commits.
+        public var durability: Durability = .full
+
+        /// A configuration; every parameter has the default Realm uses.
+        public init(fileURL: URL? = Configuration.defaultFileURL, inMemoryIdentifier: String? = nil,
+                    readOnly: Bool = false, schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
+                    deleteRealmIfMigrationNeeded: Bool = false, objectTypes: [ObjectBase.Type]? = nil,
+                    maximumNumberOfActiveVersions: UInt? = nil, seedFilePath: URL? = nil) {
+            self.fileURL = fileURL
+            self.readOnly = readOnly
+            self.schemaVersion = schemaVersion
+            self.migrationBlock = migrationBlock
+            self.deleteRealmIfMigrationNeeded = deleteRealmIfMigrationNeeded
+            self.objectTypes = objectTypes
+            self.maximumNumberOfActiveVersions = maximumNumberOfActiveVersions
+            self.seedFilePath = seedFilePath
+            if let inMemoryIdentifier { self.inMemoryIdentifier = inMemoryIdentifier }
+        }
+
+        /// `default.realm` in the current directory.
+        public static var defaultFileURL: URL {
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("default.realm")
+        }
+
+        /// The configuration `Realm()` uses. Settable.
+        public static var defaultConfiguration: Configuration {
+            get { DefaultConfigurationBox.shared.get() }
+            set { DefaultConfigurationBox.shared.set(newValue) }
+        }
+
+        var storageOptions: StorageOptions {
+            var options = StorageOptions()
+            options.readOnly = readOnly
+            options.durability = inMemoryIdentifier != nil ? .none : durability
+            if let max = maximumNumberOfActiveVersions { options.maximumActiveVersions = UInt64(max) }
+            return options
+        }
+
+        /// The identity of the underlying store, for sharing coordinators.
+        var storeIdentity: String {
+            if let id = inMemoryIdentifier { return "memory:" + id }
+            return "file:" + (fileURL?.standardizedFileURL.path ?? "")
+        }
+    }
+
+    /// A migration function: `(migration, oldSchemaVersion)`.
+    public typealias MigrationBlock = (_ migration: Migration, _ oldSchemaVersion: UInt64) -> Void
+}
+
+private final class DefaultConfigurationBox: @unchecked Sendable {
+    static let shared = DefaultConfigurationBox()
+    private let lock = NSLock()
+    private var value = Realm.Configuration()
+
+    func get() -> Realm.Configuration { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ v: Realm.Configuration) { lock.lock(); defer { lock.unlock() }; value = v }
+}

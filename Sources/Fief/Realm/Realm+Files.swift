@@ -1,0 +1,105 @@
+import FiefStorage
+import Foundation
+
+extension Realm {
+    /// Whether a realm file exists for `configuration`.
+    public static func fileExists(for configuration: Configuration) -> Bool {
+        guard let url = configuration.fileURL else { return false }
+        return FileManager.default.fileExists(atPath: url.path)
+    }
+
+    /// Deletes the realm file of `configuration` (which must not be open). Returns whether a
+    /// file existed.
+    @discardableResult
+    public static func deleteFiles(for configuration: Configuration) throws -> Bool {
+        guard let url = configuration.fileURL else { return false }
+        guard !RealmCoordinator.isOpen(configuration) else {
+            throw RealmError.invalidConfiguration("cannot delete \(url.path) while a realm on it is open")
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        try FileManager.default.removeItem(at: url)
+        return true
+    }
+
+    /// Writes a copy of the realm's current version to a new file (which must not exist).
+    /// The copy is compact: every tree is rewritten in key order.
+    public func writeCopy(toFile fileURL: URL) throws {
+        var configuration = Configuration(fileURL: fileURL)
+        configuration.objectTypes = self.configuration.objectTypes
+        try writeCopy(configuration: configuration)
+    }
+
+    /// Writes a copy of the realm's current version to the file `configuration` names.
+    public func writeCopy(configuration: Configuration) throws {
+        guard let url = configuration.fileURL else { throw RealmError.invalidConfiguration("writeCopy needs a fileURL") }
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            throw RealmError.invalidConfiguration("\(url.path) already exists")
+        }
+        do {
+            let source = try currentTxn()
+            let copy = try Store(path: url.path, options: StorageOptions())
+            try copy.write { txn in
+                for name in try source.treeNames() {
+                    guard let from = try source.tree(name) else { continue }
+                    let to = try txn.createTree(name)
+                    try from.forEach { k, v in
+                        try to.put(k, v, compressible: !name.hasPrefix("c."))
+                        return true
+                    }
+                }
+            }
+        } catch {
+            throw RealmError.wrap(error)
+        }
+    }
+
+    // MARK: Frozen snapshots
+
+    /// An immutable snapshot of the realm's current version, readable from any thread.
+    public func freeze() -> Realm {
+        if isFrozen { return self }
+        do {
+            return Realm(frozenFrom: self, txn: try coordinator.store.beginRead())
+        } catch {
+            preconditionFailure("Cannot freeze: \(error)")
+        }
+    }
+
+    /// A live realm on the same file (the frozen realm's configuration, latest version).
+    public func thaw() -> Realm? {
+        isFrozen ? try? Realm(configuration: configuration) : self
+    }
+}
+
+extension ObjectBase {
+    /// A frozen copy of this managed object: immutable, readable from any thread.
+    public func freeze() -> Self {
+        guard let state = _managed else { preconditionFailure("Unmanaged objects cannot be frozen.") }
+        let frozen = state.realm.freeze()
+        let binding = frozen.binding(named: state.table.className) ?? state.table
+        return ClassInfo.of(type(of: self)).instantiate(ManagedState(realm: frozen, table: binding, key: state.key)) as! Self
+    }
+
+    /// The live version of a frozen object, or nil if it was deleted.
+    public func thaw() -> Self? {
+        guard let state = _managed, state.realm.isFrozen, let live = state.realm.thaw(),
+              let binding = live.binding(named: state.table.className), (try? live.table(binding).exists(state.key)) == true else { return nil }
+        return ClassInfo.of(type(of: self)).instantiate(ManagedState(realm: live, table: binding, key: state.key)) as? Self
+    }
+}
+
+extension Results {
+    /// A frozen copy of the results.
+    public func freeze() -> Results<Element> {
+        var r = Results(realm: realm.freeze(), binding: binding)
+        r.predicate = predicate
+        r.arguments = arguments
+        r.sort = sort
+        r.distinctPaths = distinctPaths
+        r.limit = limit
+        return r
+    }
+
+    /// Whether the results are frozen.
+    public var isFrozen: Bool { realm.isFrozen }
+}

@@ -1,0 +1,286 @@
+import FiefStorage
+import Foundation
+
+extension Realm {
+    /// What `add` and `create` do when an object with the same primary key exists.
+    public enum UpdatePolicy: Sendable {
+        /// Fail the write with ``RealmError/duplicatePrimaryKey(className:value:)``.
+        case error
+        /// Update the existing object, writing only properties whose values differ.
+        case modified
+        /// Update the existing object, writing every property given.
+        case all
+    }
+
+    // MARK: Write transactions
+
+    /// Runs `block` in a write transaction and commits it, returning the block's value. If
+    /// the block throws, or an operation inside it failed, nothing is committed and the
+    /// error is thrown.
+    ///
+    /// ```swift
+    /// try realm.write {
+    ///     realm.add(dog)
+    ///     dog.age += 1
+    /// }
+    /// ```
+    @discardableResult
+    public func write<Result>(_ block: () throws -> Result) throws -> Result {
+        try beginWrite()
+        let result: Result
+        do {
+            result = try block()
+        } catch {
+            if isInWriteTransaction { cancelWrite() }
+            throw error
+        }
+        if isInWriteTransaction { try commitWrite() }
+        return result
+    }
+
+    /// Starts a write transaction, waiting for any other writer on the file.
+    public func beginWrite() throws {
+        guard !isFrozen else { throw RealmError.readOnly("the realm is frozen") }
+        guard !configuration.readOnly else { throw RealmError.readOnly("the realm was opened read-only") }
+        guard session == nil else { throw RealmError.alreadyInWriteTransaction }
+        readTxn?.abort()
+        readTxn = nil
+        do {
+            session = WriteSession(txn: try coordinator.store.beginWrite())
+        } catch {
+            throw RealmError.wrap(error)
+        }
+        pendingWriteError = nil
+        epoch &+= 1
+        try? SchemaManager.reloadIfChanged(self)
+    }
+
+    /// Commits the write transaction. Throws (and rolls back) if an operation inside it failed.
+    public func commitWrite() throws {
+        guard let session else { throw RealmError.notInWriteTransaction }
+        if let error = pendingWriteError {
+            cancelWrite()
+            throw error
+        }
+        do {
+            try LinkCleanup.run(self, session)
+            try TableStore.flush(session)
+            let changeset = session.changeset.changeset
+            try session.txn.commit()
+            coordinator.recordCommit(version: session.txn.version, changeset)
+        } catch {
+            self.session = nil
+            session.txn.abort()
+            epoch &+= 1
+            try? SchemaManager.reloadIfChanged(self)
+            throw RealmError.wrap(error)
+        }
+        self.session = nil
+        epoch &+= 1
+    }
+
+    /// Discards the write transaction's changes.
+    public func cancelWrite() {
+        guard let session else { return }
+        session.txn.abort()
+        self.session = nil
+        pendingWriteError = nil
+        epoch &+= 1
+        try? SchemaManager.reloadIfChanged(self)
+    }
+
+    /// Records the first failure of a non-throwing write operation; the transaction then
+    /// fails when it ends.
+    func fail(_ error: Error) {
+        if pendingWriteError == nil { pendingWriteError = RealmError.wrap(error) }
+    }
+
+    /// The changeset of the current write transaction so far.
+    var currentChangeset: Changeset? { session?.changeset.changeset }
+
+    // MARK: Adding
+
+    /// Adds an unmanaged object (and the unmanaged objects it links to) to the realm. With a
+    /// primary key that exists already, `update` decides (see ``UpdatePolicy``). Adding an
+    /// object this realm already manages does nothing.
+    public func add(_ object: Object, update: UpdatePolicy = .error) {
+        guard pendingWriteError == nil else { return }
+        do { _ = try addObject(object, update: update) } catch { fail(error) }
+    }
+
+    /// Adds every object of a sequence.
+    public func add<S: Sequence>(_ objects: S, update: UpdatePolicy = .error) where S.Iterator.Element: Object {
+        for object in objects { add(object, update: update) }
+    }
+
+    /// Creates an object from `value` (a dictionary of property values, an array in property
+    /// order, or another object) and returns it, managed. With a primary key that exists and
+    /// `update` `.modified` or `.all`, only the properties present in `value` are changed.
+    ///
+    /// ```swift
+    /// realm.create(Settings.self, value: ["id": 1, "showToolbar": false], update: .modified)
+    /// ```
+    @discardableResult
+    public func create<T: Object>(_ type: T.Type, value: Any = [String: Any](), update: UpdatePolicy = .error) -> T {
+        let object = T()
+        guard pendingWriteError == nil else { return object }
+        do {
+            let given = DynamicAccess.assign(object, from: value)
+            return try addObject(object, update: update, onlyProperties: given) as! T
+        } catch {
+            fail(error)
+            return object
+        }
+    }
+
+    /// Inserts or upserts one unmanaged object; returns the managed object to use.
+    @discardableResult
+    func addObject(_ object: ObjectBase, update: UpdatePolicy, onlyProperties: Set<String>? = nil) throws -> ObjectBase {
+        guard let session else { throw RealmError.notInWriteTransaction }
+        if let state = object._managed {
+            guard state.realm === self else { throw RealmError.wrongRealm("\(state.table.className) belongs to another realm instance") }
+            return object
+        }
+        let type = Swift.type(of: object)
+        let binding = try self.binding(for: type)
+        guard let info = binding.info else { throw RealmError.unknownClass(binding.className) }
+        let context = _RealmContext(realm: self)
+        // Primary key first, to find an existing object before linking anything.
+        var existing: UInt64?
+        var key: UInt64
+        var pkValue = StoredValue.null
+        if let pk = binding.primaryKey, let index = info.propertyIndex(pk.property.name) {
+            pkValue = try info.storedValue(of: object, index, context)
+            if let found = try lookupPrimaryKey(binding, pkValue) {
+                guard update != .error else {
+                    throw RealmError.duplicatePrimaryKey(className: binding.className, value: DynamicAccess.describe(pkValue))
+                }
+                existing = found
+            }
+        }
+        if let existing {
+            key = existing
+            let state = ManagedState(realm: self, table: binding, key: key)
+            let store = try table(binding)
+            for (i, property) in info.properties.enumerated() where property.isStored && !property.isPrimary {
+                if let only = onlyProperties, !only.contains(property.name) { continue }
+                let column = binding.swiftColumns[i]
+                let value = try info.storedValue(of: object, i, context)
+                try checkValue(value, for: property)
+                if update == .modified, try store.read(key, column) == value { continue }
+                try store.update(key, column, value)
+                session.changeset.append(.set(className: binding.className, key: key, property: property.name, value: value))
+            }
+            info.makeManaged(object, state)
+            return object
+        }
+        if binding.keyIsPrimaryKey, case .int(let i) = pkValue {
+            key = TableBinding.key(forIntPrimaryKey: i)
+        } else {
+            key = try nextKey(binding)
+        }
+        // Claim the key before converting links, so cycles of unmanaged objects resolve to it.
+        let state = ManagedState(realm: self, table: binding, key: key)
+        object._managed = state
+        let values: [StoredValue]
+        do { values = try info.storedValues(of: object, context) } catch { object._managed = nil; throw error }
+        var row = Array(repeating: StoredValue.null, count: binding.columns.count)
+        for (i, property) in info.properties.enumerated() {
+            try checkValue(values[i], for: property)
+            row[binding.swiftColumns[i].position] = values[i]
+        }
+        for c in binding.columns where info.propertyIndex(c.property.name) == nil { row[c.position] = c.defaultValue }
+        try table(binding).insert(key, row)
+        epoch &+= 1
+        session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
+        for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
+            session.changeset.append(.set(className: binding.className, key: key, property: c.property.name, value: row[c.position]))
+        }
+        info.makeManaged(object, state)
+        return object
+    }
+
+    /// A fresh object key from the class's sequence (stored in `fief.meta`).
+    func nextKey(_ binding: TableBinding) throws -> UInt64 {
+        guard let session else { throw RealmError.notInWriteTransaction }
+        let name = "seq." + binding.className
+        var next: UInt64
+        if let cached = session.sequences[binding.className] {
+            next = cached
+        } else {
+            let meta = try SchemaManager.metaTree(session.txn)
+            next = try meta.get(Array(name.utf8)).map { b in b.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) } } ?? 0
+        }
+        session.sequences[binding.className] = next + 1
+        let meta = try SchemaManager.metaTree(session.txn)
+        try meta.put(Array(name.utf8), withUnsafeBytes(of: (next + 1).littleEndian) { Array($0) })
+        return next
+    }
+
+    /// The key a link property stores for `object`, adding it first if it is unmanaged.
+    func keyForLinking(_ object: ObjectBase) throws -> UInt64 {
+        if let state = object._managed {
+            guard state.realm === self else { throw RealmError.wrongRealm("linked \(state.table.className) belongs to another realm instance") }
+            return state.key
+        }
+        return try addObject(object, update: object is EmbeddedObject ? .error : .modified)._managed!.key
+    }
+
+    // MARK: Deleting
+
+    /// Deletes a managed object (and the embedded objects it owns).
+    public func delete(_ object: ObjectBase) {
+        guard pendingWriteError == nil else { return }
+        do { try deleteObject(object) } catch { fail(error) }
+    }
+
+    /// Deletes every object of a sequence (a `Results`, a `List`, an array...).
+    public func delete<S: Sequence>(_ objects: S) where S.Iterator.Element: ObjectBase {
+        let all = Array(objects)
+        for object in all { delete(object) }
+    }
+
+    /// Deletes every object in the realm.
+    public func deleteAll() {
+        guard pendingWriteError == nil else { return }
+        do {
+            guard let session else { throw RealmError.notInWriteTransaction }
+            for binding in allBindings {
+                let store = try table(binding)
+                for key in try store.allKeys() {
+                    session.changeset.append(.eraseObject(className: binding.className, key: key))
+                    session.deleted[binding.className, default: []].insert(key)
+                }
+                try TableStore.flush(session)
+                _ = try session.txn.dropTree(binding.clusterTree)
+                for c in binding.columns { if let index = c.indexTree { _ = try session.txn.dropTree(index) } }
+            }
+            epoch &+= 1
+        } catch { fail(error) }
+    }
+
+    func deleteObject(_ object: ObjectBase) throws {
+        guard let session else { throw RealmError.notInWriteTransaction }
+        guard let state = object._managed else { throw RealmError.invalidValue("can only delete an object from the realm it belongs to") }
+        guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
+        try deleteRow(state.table, state.key, session)
+    }
+
+    func deleteRow(_ binding: TableBinding, _ key: UInt64, _ session: WriteSession) throws {
+        guard let old = try table(binding).delete(key) else { throw RealmError.objectDeleted(binding.className) }
+        epoch &+= 1
+        session.deleted[binding.className, default: []].insert(key)
+        session.changeset.append(.eraseObject(className: binding.className, key: key))
+        // Embedded objects go with their parent.
+        for c in binding.columns where c.type == .object {
+            guard let target = c.property.objectClassName, let tb = self.binding(named: target), tb.isEmbedded else { continue }
+            var keys: [UInt64] = []
+            switch old[c.position] {
+            case .link(let k): keys = [k]
+            case .collection(let items): keys = items.compactMap { if case .link(let k) = $0 { k } else { nil } }
+            default: break
+            }
+            for k in keys where try table(tb).exists(k) { try deleteRow(tb, k, session) }
+        }
+    }
+}

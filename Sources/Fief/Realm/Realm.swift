@@ -1,0 +1,253 @@
+import FiefStorage
+import Foundation
+
+/// A realm: one database of objects, stored in a file or in memory.
+///
+/// ```swift
+/// let realm = try Realm()
+/// try realm.write {
+///     realm.add(Dog(value: ["name": "Rex", "age": 3]))
+/// }
+/// let puppies = realm.objects(Dog.self).filter("age < 2")
+/// ```
+///
+/// A `Realm` is confined to the thread or actor that opened it; open another instance (cheap:
+/// the file is shared) for another thread, or pass frozen objects between them.
+public final class Realm {
+    /// The configuration the realm was opened with.
+    public let configuration: Configuration
+    let coordinator: RealmCoordinator
+    /// The schema version stored in the file.
+    public internal(set) var schemaVersion: UInt64 = 0
+    private(set) var fileSchema: Schema
+    private var bindingsByName: [String: TableBinding] = [:]
+    private var bindingsByType: [ObjectIdentifier: TableBinding] = [:]
+    var readTxn: Transaction?
+    var session: WriteSession?
+    /// The first error of the current write transaction, rethrown when it ends.
+    var pendingWriteError: Error?
+    /// Changes whenever the data a cached object location could refer to may have changed.
+    var epoch: UInt64 = 0
+    /// Whether this is an immutable snapshot.
+    public let isFrozen: Bool
+
+    /// Opens the default realm (``Configuration/defaultConfiguration``).
+    public convenience init() throws {
+        try self.init(configuration: .defaultConfiguration)
+    }
+
+    /// Opens the realm file at `fileURL` with the default configuration otherwise.
+    public convenience init(fileURL: URL) throws {
+        var configuration = Configuration.defaultConfiguration
+        configuration.fileURL = fileURL
+        try self.init(configuration: configuration)
+    }
+
+    /// Opens (creating, migrating as needed) the realm `configuration` describes.
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        isFrozen = false
+        do {
+            if configuration.deleteRealmIfMigrationNeeded, configuration.inMemoryIdentifier == nil,
+               !RealmCoordinator.isOpen(configuration), try SchemaManager.needsMigration(configuration) {
+                _ = try Realm.deleteFiles(for: configuration)
+            }
+            coordinator = try RealmCoordinator.get(configuration)
+            fileSchema = Schema([])
+            try SchemaManager.open(self)
+        } catch {
+            throw RealmError.wrap(error)
+        }
+    }
+
+    /// A frozen copy sharing the coordinator and pinning `txn`.
+    init(frozenFrom realm: Realm, txn: Transaction) {
+        configuration = realm.configuration
+        coordinator = realm.coordinator
+        schemaVersion = realm.schemaVersion
+        fileSchema = realm.fileSchema
+        isFrozen = true
+        readTxn = txn
+        for binding in realm.bindingsByName.values { register(binding) }
+    }
+
+    // MARK: Schema
+
+    /// The schema of the realm's object types.
+    public var schema: Schema { fileSchema }
+
+    func setSchema(_ schema: Schema, bindings: [TableBinding]) {
+        fileSchema = schema
+        bindingsByName = [:]
+        bindingsByType = [:]
+        for b in bindings { register(b) }
+        epoch &+= 1
+    }
+
+    private func register(_ binding: TableBinding) {
+        bindingsByName[binding.className] = binding
+        if let info = binding.info { bindingsByType[ObjectIdentifier(info.type)] = binding }
+    }
+
+    var allBindings: [TableBinding] { Array(bindingsByName.values) }
+
+    func binding(named name: String) -> TableBinding? { bindingsByName[name] }
+
+    /// The binding for `type`; in a write transaction a class new to the file is added.
+    func binding(for type: ObjectBase.Type) throws -> TableBinding {
+        if let b = bindingsByType[ObjectIdentifier(type)] { return b }
+        if let b = bindingsByName[type.className()], b.info == nil || b.info!.type == type {
+            let bound = TableBinding(schema: b.schema, info: try ClassInfo.discover(type))
+            register(bound)
+            return bound
+        }
+        guard configuration.objectTypes == nil else { throw RealmError.unknownClass(type.className()) }
+        guard session != nil else { throw RealmError.notInWriteTransaction }
+        try SchemaManager.addClasses([type], to: self)
+        guard let b = bindingsByType[ObjectIdentifier(type)] else { throw RealmError.unknownClass(type.className()) }
+        return b
+    }
+
+    /// The binding for reading `type`, or nil if the class has no objects in this realm yet.
+    func readBinding(for type: ObjectBase.Type) -> TableBinding? {
+        if let b = bindingsByType[ObjectIdentifier(type)] { return b }
+        return try? binding(for: type)
+    }
+
+    // MARK: Transactions
+
+    /// The transaction reads go through: the write transaction, or the pinned snapshot.
+    func currentTxn() throws -> Transaction {
+        if let session { return session.txn }
+        if let readTxn { return readTxn }
+        let txn = try coordinator.store.beginRead()
+        readTxn = txn
+        return txn
+    }
+
+    func table(_ binding: TableBinding) throws -> TableStore {
+        TableStore(binding: binding, txn: try currentTxn(), session: session)
+    }
+
+    /// Advances to the latest version. Returns whether there was anything new.
+    @discardableResult
+    public func refresh() -> Bool {
+        guard !isFrozen, session == nil else { return false }
+        let before = readTxn?.version
+        readTxn?.abort()
+        readTxn = nil
+        epoch &+= 1
+        let after = try? currentTxn().version
+        if before != after { try? SchemaManager.reloadIfChanged(self) }
+        return before != after
+    }
+
+    /// Releases the pinned snapshot; the next read pins the latest version.
+    public func invalidate() {
+        guard !isFrozen else { return }
+        if session != nil { cancelWrite() }
+        readTxn?.abort()
+        readTxn = nil
+        epoch &+= 1
+    }
+
+    /// Whether the realm has no objects.
+    public var isEmpty: Bool {
+        allBindings.allSatisfy { (try? table($0).clusterStarts().isEmpty) ?? true }
+    }
+
+    /// Whether a write transaction is open.
+    public var isInWriteTransaction: Bool { session != nil }
+
+    // MARK: Reading objects
+
+    /// Every object of `type`, as live, lazily evaluated results.
+    public func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
+        Results(realm: self, binding: readBinding(for: type))
+    }
+
+    /// The object of `type` whose primary key is `key`, or nil.
+    ///
+    /// ```swift
+    /// let todo = realm.object(ofType: Todo.self, forPrimaryKey: id)
+    /// ```
+    public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
+        guard let binding = readBinding(for: type), let pk = binding.primaryKey else { return nil }
+        guard let value = try? DynamicAccess.storedValue(key, for: pk.property, realm: self) else { return nil }
+        guard let objectKey = try? lookupPrimaryKey(binding, value) else { return nil }
+        return objectForKey(type, objectKey, binding: binding)
+    }
+
+    func lookupPrimaryKey(_ binding: TableBinding, _ value: StoredValue) throws -> UInt64? {
+        let store = try table(binding)
+        if binding.keyIsPrimaryKey {
+            guard case .int(let i) = value else { return nil }
+            let key = TableBinding.key(forIntPrimaryKey: i)
+            return try store.exists(key) ? key : nil
+        }
+        guard let pk = binding.primaryKey else { return nil }
+        for key in try IndexStore(txn: store.txn, column: pk).keys(equalTo: value) where try store.read(key, pk) == value {
+            return key
+        }
+        return nil
+    }
+
+    /// A managed instance for an existing object key.
+    func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding? = nil) -> T {
+        let b = binding ?? readBinding(for: type)!
+        let info = b.info ?? ClassInfo.of(type)
+        return info.instantiate(ManagedState(realm: self, table: b, key: key)) as! T
+    }
+
+    func objectExists(_ state: ManagedState) -> Bool {
+        guard state.realm === self else { return false }
+        if let deleted = session?.deleted[state.table.className], deleted.contains(state.key) { return false }
+        return (try? table(state.table).exists(state.key)) ?? false
+    }
+
+    // MARK: Property access
+
+    func readValue(_ state: ManagedState, _ column: ColumnBinding) -> StoredValue {
+        do {
+            let store = try table(state.table)
+            if state.epoch != epoch || state.location == nil {
+                guard let location = try store.locate(state.key) else {
+                    preconditionFailure("Object of type '\(state.table.className)' has been deleted or invalidated.")
+                }
+                state.location = location
+                state.epoch = epoch
+            }
+            let value = try store.read(start: state.location!.start, row: state.location!.row, column)
+            return filterDeletedLinks(value, column)
+        } catch {
+            preconditionFailure("Reading \(state.table.className).\(column.property.name) failed: \(error)")
+        }
+    }
+
+    /// Links to objects deleted earlier in this write transaction read as absent.
+    private func filterDeletedLinks(_ value: StoredValue, _ column: ColumnBinding) -> StoredValue {
+        guard column.type == .object, let session, let target = column.property.objectClassName,
+              let deleted = session.deleted[target], !deleted.isEmpty else { return value }
+        switch value {
+        case .link(let k): return deleted.contains(k) ? .null : value
+        case .collection(let items):
+            return .collection(items.filter { if case .link(let k) = $0 { !deleted.contains(k) } else { true } })
+        default: return value
+        }
+    }
+
+    func writeValue(_ state: ManagedState, _ column: ColumnBinding, _ value: StoredValue) throws {
+        guard session != nil else { throw RealmError.notInWriteTransaction }
+        guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
+        if column.property.isPrimary { throw RealmError.invalidValue("Primary key can't be changed after an object is inserted.") }
+        try checkValue(value, for: column.property)
+        try table(state.table).update(state.key, column, value)
+        session!.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.name, value: value))
+    }
+
+    func checkValue(_ value: StoredValue, for property: Property) throws {
+        if property.isStored && value.isNull && !property.isOptional && property.collection == .none && property.type != .object && property.type != .any {
+            throw RealmError.invalidValue("property '\(property.name)' is required and cannot be nil")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// One persisted property of an object type, as the realm's schema records it.
+public struct Property: Equatable, Sendable, CustomStringConvertible {
+    /// The property's name.
+    public let name: String
+    /// The type of its values (for collections, of the elements).
+    public let type: PropertyType
+    /// Whether the property is a list, set or map of values.
+    public let collection: CollectionKind
+    /// Whether the values may be nil.
+    public let isOptional: Bool
+    /// The linked class for `.object` and `.linkingObjects` properties.
+    public let objectClassName: String?
+    /// For `.linkingObjects`, the property of `objectClassName` that links here.
+    public let linkOriginPropertyName: String?
+    /// Whether this is the class's primary key.
+    public let isPrimary: Bool
+    /// Whether equality lookups on this property use an index.
+    public let isIndexed: Bool
+    /// The property's column in the file (assigned once, never reused). 0 until stored.
+    var column: UInt16
+
+    init(name: String, type: PropertyType, collection: CollectionKind = .none, isOptional: Bool = false,
+         objectClassName: String? = nil, linkOriginPropertyName: String? = nil,
+         isPrimary: Bool = false, isIndexed: Bool = false, column: UInt16 = 0) {
+        self.name = name
+        self.type = type
+        self.collection = collection
+        self.isOptional = isOptional
+        self.objectClassName = objectClassName
+        self.linkOriginPropertyName = linkOriginPropertyName
+        self.isPrimary = isPrimary
+        self.isIndexed = isIndexed || isPrimary
+        self.column = column
+    }
+
+    /// Whether the property has a column in the object's cluster (backlinks do not).
+    var isStored: Bool { type != .linkingObjects }
+
+    /// The same property definition ignoring the column it happens to be stored in.
+    func sameDefinition(as other: Property) -> Bool {
+        name == other.name && type == other.type && collection == other.collection
+            && isOptional == other.isOptional && objectClassName == other.objectClassName
+            && linkOriginPropertyName == other.linkOriginPropertyName && isPrimary == other.isPrimary
+            && isIndexed == other.isIndexed
+    }
+
+    /// A readable type, such as `string?`, `list<Dog>` or `int (primary key)`.
+    public var typeDescription: String {
+        var base = type == .object || type == .linkingObjects ? "\(objectClassName ?? "?")" : type.description
+        if type == .linkingObjects { base = "linkingObjects<\(base).\(linkOriginPropertyName ?? "?")>" }
+        switch collection {
+        case .none: if isOptional { base += "?" }
+        case .list: base = "list<\(base)\(isOptional ? "?" : "")>"
+        case .set: base = "set<\(base)\(isOptional ? "?" : "")>"
+        case .map: base = "map<string, \(base)\(isOptional ? "?" : "")>"
+        }
+        if isPrimary { base += " (primary key)" } else if isIndexed { base += " (indexed)" }
+        return base
+    }
+
+    public var description: String { "\(name): \(typeDescription)" }
+}

@@ -1,0 +1,66 @@
+/// The binary form of a realm's schema, stored in the `fief.meta` tree under "schema"
+/// (FORMAT.md, "Schema record").
+enum SchemaCoding {
+    static let version: UInt8 = 1
+
+    static func encode(_ schema: Schema) -> [UInt8] {
+        var out: [UInt8] = [version]
+        func string(_ s: String) { CellCoding.appendVarint(UInt64(s.utf8.count), to: &out); out.append(contentsOf: s.utf8) }
+        func u16(_ v: UInt16) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
+        CellCoding.appendVarint(UInt64(schema.objectSchema.count), to: &out)
+        for cls in schema.objectSchema {
+            string(cls.className)
+            out.append(cls.isEmbedded ? 1 : 0)
+            u16(cls.nextColumn)
+            CellCoding.appendVarint(UInt64(cls.properties.count), to: &out)
+            for p in cls.properties {
+                string(p.name)
+                out.append(p.type.rawValue)
+                out.append(p.collection.rawValue)
+                out.append((p.isOptional ? 1 : 0) | (p.isPrimary ? 2 : 0) | (p.isIndexed ? 4 : 0))
+                u16(p.column)
+                string(p.objectClassName ?? "")
+                string(p.linkOriginPropertyName ?? "")
+            }
+        }
+        return out
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> Schema {
+        try bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            func fail(_ why: String) -> RealmError { .internalError("corrupt schema record in tree fief.meta: \(why) at byte \(r.position)") }
+            func string() throws -> String {
+                guard let b = r.lengthPrefixed() else { throw fail("truncated name") }
+                return String(decoding: b, as: UTF8.self)
+            }
+            func u16() throws -> UInt16 {
+                guard let a = r.byte(), let b = r.byte() else { throw fail("truncated number") }
+                return UInt16(a) | UInt16(b) << 8
+            }
+            guard r.byte() == version else { throw fail("unknown schema record version") }
+            guard let count = r.varint(), count <= UInt64(r.remaining) else { throw fail("bad class count") }
+            var classes: [ObjectSchema] = []
+            for _ in 0..<count {
+                let name = try string()
+                guard let embedded = r.byte() else { throw fail("truncated class") }
+                let next = try u16()
+                guard let pc = r.varint(), pc <= UInt64(r.remaining) else { throw fail("bad property count") }
+                var props: [Property] = []
+                for _ in 0..<pc {
+                    let pname = try string()
+                    guard let t = r.byte().flatMap(PropertyType.init(rawValue:)),
+                          let k = r.byte().flatMap(CollectionKind.init(rawValue:)), let flags = r.byte() else { throw fail("bad property type") }
+                    let column = try u16()
+                    let target = try string(), origin = try string()
+                    props.append(Property(name: pname, type: t, collection: k, isOptional: flags & 1 != 0,
+                                          objectClassName: target.isEmpty ? nil : target,
+                                          linkOriginPropertyName: origin.isEmpty ? nil : origin,
+                                          isPrimary: flags & 2 != 0, isIndexed: flags & 4 != 0, column: column))
+                }
+                classes.append(ObjectSchema(className: name, properties: props, isEmbedded: embedded != 0, nextColumn: next))
+            }
+            return Schema(classes)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The comparison of a file's schema with the model classes: the schema to store, the
+/// differences that need a migration, the instructions that record additive changes, and the
+/// columns whose data goes away.
+struct SchemaPlan {
+    private(set) var newSchema: Schema
+    /// Non-additive differences, one readable line each (they need a migration).
+    private(set) var differences: [String] = []
+    private(set) var instructions: [ChangesetInstruction] = []
+    /// Columns of the file schema that the new schema no longer has (removed or changed).
+    private(set) var droppedColumns: [(className: String, property: Property)] = []
+    let file: Schema
+
+    var hasChanges: Bool { newSchema != file }
+
+    init(file: Schema, models: [ClassInfo], removeOthers: Bool) {
+        self.file = file
+        var classes: [String: ObjectSchema] = [:]
+        for cls in file.objectSchema { classes[cls.className] = cls }
+        var plan: [ChangesetInstruction] = []
+        var diffs: [String] = []
+        var dropped: [(String, Property)] = []
+        for info in models {
+            let declared = info.schema
+            let name = declared.className
+            guard let old = classes[name] else {
+                var cls = declared
+                var next: UInt16 = 1
+                for i in cls.properties.indices where cls.properties[i].isStored {
+                    cls.properties[i].column = next
+                    next += 1
+                }
+                cls.nextColumn = next
+                classes[name] = cls
+                plan.append(.addClass(className: name, isEmbedded: cls.isEmbedded))
+                for p in cls.properties { plan.append(Self.addProperty(name, p)) }
+                continue
+            }
+            if old.isEmbedded != declared.isEmbedded {
+                diffs.append("Class '\(name)' has been changed from \(old.isEmbedded ? "embedded" : "top-level") to \(declared.isEmbedded ? "embedded" : "top-level").")
+            }
+            var merged = ObjectSchema(className: name, properties: [], isEmbedded: declared.isEmbedded, nextColumn: old.nextColumn)
+            for p in declared.properties {
+                var property = p
+                if let previous = old[p.name] {
+                    if previous.sameDefinition(as: p) {
+                        property.column = previous.column
+                    } else {
+                        if previous.isPrimary != p.isPrimary {
+                            diffs.append("Primary Key for class '\(name)' has been \(p.isPrimary ? "added to" : "removed from") property '\(p.name)'.")
+                        } else if previous.isIndexed != p.isIndexed && previous.type == p.type && previous.isOptional == p.isOptional {
+                            diffs.append("Property '\(name).\(p.name)' has been made \(p.isIndexed ? "indexed" : "unindexed").")
+                        } else {
+                            diffs.append("Property '\(name).\(p.name)' has been changed from '\(previous.typeDescription)' to '\(p.typeDescription)'.")
+                        }
+                        dropped.append((name, previous))
+                        if property.isStored { property.column = merged.nextColumn; merged.nextColumn += 1 }
+                        plan.append(Self.addProperty(name, property))
+                    }
+                } else {
+                    if property.isStored { property.column = merged.nextColumn; merged.nextColumn += 1 }
+                    if property.isPrimary { diffs.append("Primary Key for class '\(name)' has been added to property '\(p.name)'.") }
+                    plan.append(Self.addProperty(name, property))
+                }
+                merged.properties.append(property)
+            }
+            for previous in old.properties where declared[previous.name] == nil {
+                diffs.append("Property '\(name).\(previous.name)' has been removed.")
+                dropped.append((name, previous))
+            }
+            classes[name] = merged
+        }
+        if removeOthers {
+            let names = Set(models.map { $0.schema.className })
+            for name in classes.keys where !names.contains(name) { classes[name] = nil }
+        }
+        newSchema = Schema(Array(classes.values))
+        differences = diffs
+        instructions = plan
+        droppedColumns = dropped
+    }
+
+    private static func addProperty(_ className: String, _ p: Property) -> ChangesetInstruction {
+        .addProperty(className: className, property: p.name, type: p.type, collection: p.collection,
+                     isOptional: p.isOptional, objectClassName: p.objectClassName)
+    }
+}

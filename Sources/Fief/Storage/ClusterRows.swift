@@ -1,0 +1,35 @@
+/// A read-only view of one cluster's rows for a set of columns, either in place from the
+/// file's map or from the write transaction's decoded copy. Valid only inside the closure that
+/// received it.
+struct ClusterRows {
+    enum Source {
+        case chunk(UnsafeRawBufferPointer, ColumnChunk.Layout)
+        case values([StoredValue])
+        case missing(StoredValue)
+    }
+
+    let start: UInt64
+    let count: Int
+    let keySource: Source
+    let columns: [ColumnBinding]
+    let sources: [Source]
+
+    func key(_ row: Int) -> UInt64 {
+        switch keySource {
+        case .chunk(let chunk, let layout):
+            UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: layout.dataStart + row * 8, as: UInt64.self))
+        case .values(let keys): if case .int(let k) = keys[row] { UInt64(bitPattern: k) } else { 0 }
+        case .missing: 0
+        }
+    }
+
+    /// The value of column number `i` (an index into `columns`) at `row`.
+    func value(_ i: Int, _ row: Int) -> StoredValue {
+        switch sources[i] {
+        case .chunk(let chunk, _):
+            ColumnChunk.value(chunk, row: row, type: columns[i].type, collection: columns[i].collection)
+        case .values(let values): row < values.count ? values[row] : columns[i].defaultValue
+        case .missing(let value): value
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import FiefStorage
+import Foundation
+
+/// An index of one property: a tree whose keys are the encoded value followed by the object
+/// key (8 bytes big-endian), with empty values (FORMAT.md, "Index trees"). Equality lookups
+/// seek to the value's prefix. Values longer than the key limit are indexed by a prefix and
+/// the candidates re-checked by the caller.
+struct IndexStore {
+    let txn: Transaction
+    let column: ColumnBinding
+
+    /// The longest encoded value kept whole in an index key.
+    static let maximumValueBytes = 200
+
+    static func encode(_ value: StoredValue) -> [UInt8] {
+        var out: [UInt8] = []
+        switch value {
+        case .null: out = [0]
+        case .bool(let b): out = [1, b ? 1 : 0]
+        case .int(let i): out = [2] + ClusterKey.bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
+        case .string(let s): out = [3] + terminated(Array(s.utf8.prefix(maximumValueBytes)))
+        case .date(let d): out = [4] + ClusterKey.bigEndian(d.timeIntervalSinceReferenceDate.bitPattern)
+        case .objectId(let o): out = [5] + o.bytes
+        case .uuid(let u): out = [6] + withUnsafeBytes(of: u.uuid) { Array($0) }
+        default: CellCoding.appendTagged(value, to: &out); out = [7] + terminated(Array(out.prefix(maximumValueBytes)))
+        }
+        return out
+    }
+
+    /// Escapes 0x00 as 0x00 0xFF and appends 0x00 0x00, so no encoded value is a prefix of
+    /// another and entries of one value are contiguous in the tree.
+    private static func terminated(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 2)
+        for b in bytes {
+            out.append(b)
+            if b == 0 { out.append(0xFF) }
+        }
+        return out + [0, 0]
+    }
+
+    private func tree(create: Bool) throws -> Tree? {
+        guard let name = column.indexTree else { return nil }
+        if let tree = try txn.tree(name) { return tree }
+        return create ? try txn.createTree(name) : nil
+    }
+
+    func add(_ value: StoredValue, _ key: UInt64) throws {
+        guard let tree = try tree(create: true) else { return }
+        try tree.put(Self.encode(value) + ClusterKey.bigEndian(key), [])
+    }
+
+    func remove(_ value: StoredValue, _ key: UInt64) throws {
+        guard let tree = try tree(create: false) else { return }
+        try tree.delete(Self.encode(value) + ClusterKey.bigEndian(key))
+    }
+
+    /// The keys of objects whose value encodes like `value` (re-check long strings).
+    func keys(equalTo value: StoredValue) throws -> [UInt64] {
+        guard let tree = try tree(create: false) else { return [] }
+        let prefix = Self.encode(value)
+        var keys: [UInt64] = []
+        try tree.forEach(from: prefix) { k, _ in
+            guard k.count == prefix.count + 8,
+                  prefix.withUnsafeBytes({ p in memcmp(p.baseAddress!, k.baseAddress!, prefix.count) == 0 }) else { return false }
+            var key: UInt64 = 0
+            for i in 0..<8 { key = key << 8 | UInt64(k[prefix.count + i]) }
+            keys.append(key)
+            return true
+        }
+        return keys
+    }
+}

@@ -1,0 +1,102 @@
+import FiefStorage
+
+/// One class of a realm's file schema, bound to the Swift class that models it (if any):
+/// which storage trees hold it and which file column each property uses.
+final class TableBinding {
+    let schema: ObjectSchema
+    let info: ClassInfo?
+    /// The tree of column chunks, keyed by cluster start and column (FORMAT.md, "Clusters").
+    let clusterTree: String
+    /// Stored and backlink properties, in schema order.
+    let columns: [ColumnBinding]
+    /// `columns` indexed by the Swift class's property index (nil entries never happen for a
+    /// validated binding).
+    let swiftColumns: [ColumnBinding]
+    let primaryKey: ColumnBinding?
+    /// Whether object keys are derived from a non-optional Int primary key (no index tree).
+    let keyIsPrimaryKey: Bool
+    private let byName: [String: ColumnBinding]
+
+    init(schema: ObjectSchema, info: ClassInfo?) {
+        self.schema = schema
+        self.info = info
+        clusterTree = "c." + schema.className
+        var bindings: [ColumnBinding] = []
+        for (position, p) in schema.properties.enumerated() {
+            bindings.append(ColumnBinding(property: p, position: position,
+                                          indexTree: p.isIndexed && !(p.isPrimary && p.type == .int && !p.isOptional)
+                                              ? "i.\(schema.className).\(p.column)" : nil))
+        }
+        columns = bindings
+        var names: [String: ColumnBinding] = [:]
+        for b in bindings { names[b.property.name] = b }
+        byName = names
+        swiftColumns = info?.properties.map { names[$0.name]! } ?? []
+        primaryKey = bindings.first { $0.property.isPrimary }
+        keyIsPrimaryKey = primaryKey.map { $0.property.type == .int && !$0.property.isOptional } ?? false
+    }
+
+    var className: String { schema.className }
+    var isEmbedded: Bool { schema.isEmbedded }
+
+    func column(named name: String) -> ColumnBinding? { byName[name] }
+
+    /// Stored columns (not backlinks).
+    var storedColumns: [ColumnBinding] { columns.filter { $0.property.isStored } }
+
+    /// The object key for an Int primary key: the sign bit flipped so keys sort like the ints.
+    static func key(forIntPrimaryKey pk: Int64) -> UInt64 { UInt64(bitPattern: pk) ^ (1 << 63) }
+}
+
+/// One property of a bound class.
+struct ColumnBinding {
+    let property: Property
+    /// Position in the schema's property list.
+    let position: Int
+    /// The index tree, for indexed properties that need one.
+    let indexTree: String?
+
+    var column: UInt16 { property.column }
+    var type: PropertyType { property.type }
+    var collection: CollectionKind { property.collection }
+
+    /// The value a row has when its column chunk does not exist (added by a migration).
+    var defaultValue: StoredValue {
+        if property.collection != .none { return .collection([]) }
+        if property.isOptional || property.type == .object || property.type == .any { return .null }
+        switch property.type {
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .float: return .float(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .data: return .data([])
+        case .date: return .date(.init(timeIntervalSince1970: 0))
+        case .decimal128: return .decimal(0)
+        case .objectId: return .objectId(ObjectId())
+        case .uuid: return .uuid(.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        default: return .null
+        }
+    }
+}
+
+/// Keys of the cluster tree: cluster start (8 bytes big-endian) then column (2 bytes big-endian).
+enum ClusterKey {
+    static func make(_ start: UInt64, _ column: UInt16) -> [UInt8] {
+        var k = [UInt8](repeating: 0, count: 10)
+        for i in 0..<8 { k[i] = UInt8(truncatingIfNeeded: start >> (56 - 8 * UInt64(i))) }
+        k[8] = UInt8(column >> 8); k[9] = UInt8(column & 0xFF)
+        return k
+    }
+
+    static func start(_ key: UnsafeRawBufferPointer) -> UInt64? {
+        guard key.count == 10 else { return nil }
+        var s: UInt64 = 0
+        for i in 0..<8 { s = s << 8 | UInt64(key[i]) }
+        return s
+    }
+
+    static func column(_ key: UnsafeRawBufferPointer) -> UInt16 { UInt16(key[8]) << 8 | UInt16(key[9]) }
+
+    static func bigEndian(_ k: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: k >> (56 - 8 * UInt64($0))) } }
+}

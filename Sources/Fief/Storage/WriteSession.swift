@@ -1,0 +1,22 @@
+import FiefStorage
+
+/// The object store's state for one write transaction: the storage transaction, the clusters
+/// it has decoded and changed, sequence counters, and the changeset being recorded.
+final class WriteSession {
+    let txn: Transaction
+    /// Dirty and loaded clusters per class name, by cluster start.
+    var clusters: [String: [UInt64: MutableCluster]] = [:]
+    var clusterCount = 0
+    /// The last cluster an insert used per class, with the start of the next cluster.
+    var appendHint: [String: (start: UInt64, next: UInt64?)] = [:]
+    /// Next object keys for classes without an Int primary key.
+    var sequences: [String: UInt64] = [:]
+    var changeset = ChangesetBuilder()
+    /// Objects deleted in this transaction, per class, for link cleanup at commit.
+    var deleted: [String: Set<UInt64>] = [:]
+
+    /// Beyond this many decoded clusters the cache is written back to the storage tree.
+    static let cacheLimit = 512
+
+    init(txn: Transaction) { self.txn = txn }
+}
