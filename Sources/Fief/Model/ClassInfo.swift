@@ -58,7 +58,7 @@ final class ClassInfo: @unchecked Sendable {
         let isEmbedded = type is EmbeddedObject.Type
         var found: [(name: String, offset: Int, access: any PersistedField.Type)] = []
         let ok = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { name, offset, fieldType, _ in
-            if let access = fieldType as? any PersistedField.Type {
+            if let access = fieldType as? any PersistedField.Type, access.managedIndexIsFirst {
                 var fieldName = String(cString: name)
                 if fieldName.hasPrefix("_") { fieldName.removeFirst() }
                 found.append((fieldName, offset, access))
@@ -144,7 +144,7 @@ final class ClassInfo: @unchecked Sendable {
 
     /// Turns every field of `object` into a managed field.
     func makeManaged(_ object: ObjectBase, _ state: ManagedState) {
-        for i in fields.indices { fields[i].access.makeManaged(at: fieldPointer(object, i), index: i) }
+        for i in fields.indices { fieldPointer(object, i).storeBytes(of: i, as: Int.self) }
         object._managed = state
     }
 
@@ -157,7 +157,7 @@ final class ClassInfo: @unchecked Sendable {
 
     /// Marks `object` as a key-path recording prototype.
     func prepareRecording(_ object: ObjectBase, _ recorder: _KeyPathRecorder) {
-        for i in fields.indices { fields[i].access.makeManaged(at: fieldPointer(object, i), index: i) }
+        for i in fields.indices { fieldPointer(object, i).storeBytes(of: i, as: Int.self) }
         object._recorder = recorder
     }
 }
@@ -190,6 +190,7 @@ private final class ClassRegistry: @unchecked Sendable {
 public final class _KeyPathRecorder {
     var names: [String] = []
 
+    @usableFromInline
     func record<Value: _Persistable>(_ object: ObjectBase, _ index: Int, _ type: Value.Type) -> Value {
         names.append(object._propertyName(index))
         return Value._fiefPlaceholder(self)

@@ -5,7 +5,7 @@ open class ObjectBase: CustomStringConvertible {
     /// Set once the object is managed by a realm.
     final var _managed: ManagedState?
     /// Set on the prototypes typed queries use to learn property names from key paths.
-    final var _recorder: _KeyPathRecorder?
+    @usableFromInline final var _recorder: _KeyPathRecorder?
 
     /// A new unmanaged object with every property at its default value.
     public required init() {}
@@ -136,6 +136,22 @@ final class ManagedState {
 public struct _PropertyAccess {
     let object: ObjectBase
     let index: Int
+
+    @usableFromInline
+    init(object: ObjectBase, index: Int) {
+        self.object = object
+        self.index = index
+    }
+
+    /// Writes a managed property; traps outside a write transaction, as Realm does.
+    @usableFromInline
+    func set<Value: _Persistable>(_ value: Value) {
+        do {
+            try value._fiefWrite(self)
+        } catch {
+            preconditionFailure("Cannot set \(type(of: object)).\(object._propertyName(index)): \(error)")
+        }
+    }
 
     var state: ManagedState { object._managed! }
     var realm: Realm { state.realm }

@@ -15,31 +15,29 @@
 /// transaction) persists it.
 @propertyWrapper
 public struct Persisted<Value: _Persistable> {
-    enum Storage {
-        case unset
-        case unmanaged(Value)
-        /// Managed: the index of the property in its class's declared properties.
-        case managed(Int)
-    }
-
-    var storage: Storage
+    /// -1 while the object is unmanaged; once it is managed, the index of the property in its
+    /// class's declared properties. It must stay the first stored field: the object store
+    /// writes it in place (checked when a class is first used).
+    @usableFromInline var managedIndex: Int = -1
+    /// The unmanaged value; nil until set (the type's default is used on first read).
+    @usableFromInline var value: Value?
     let options: PersistedOptions
 
     /// A property with the type's default value (0, "", nil, an empty list, a new ObjectId...).
-    public init() { storage = .unset; options = PersistedOptions() }
+    public init() { options = PersistedOptions() }
     /// A property with a default value.
-    public init(wrappedValue: Value) { storage = .unmanaged(wrappedValue); options = PersistedOptions() }
+    public init(wrappedValue: Value) { value = wrappedValue; options = PersistedOptions() }
     /// A property that is the class's primary key.
-    public init(primaryKey: Bool) { storage = .unset; options = PersistedOptions(primaryKey: primaryKey) }
+    public init(primaryKey: Bool) { options = PersistedOptions(primaryKey: primaryKey) }
     /// A primary key property with a default value.
     public init(wrappedValue: Value, primaryKey: Bool) {
-        storage = .unmanaged(wrappedValue); options = PersistedOptions(primaryKey: primaryKey)
+        value = wrappedValue; options = PersistedOptions(primaryKey: primaryKey)
     }
     /// A property with an index, which makes equality and `IN` queries on it fast.
-    public init(indexed: Bool) { storage = .unset; options = PersistedOptions(indexed: indexed) }
+    public init(indexed: Bool) { options = PersistedOptions(indexed: indexed) }
     /// An indexed property with a default value.
     public init(wrappedValue: Value, indexed: Bool) {
-        storage = .unmanaged(wrappedValue); options = PersistedOptions(indexed: indexed)
+        value = wrappedValue; options = PersistedOptions(indexed: indexed)
     }
 
     @available(*, unavailable, message: "@Persisted can only be used on properties of Object or EmbeddedObject")
@@ -50,35 +48,29 @@ public struct Persisted<Value: _Persistable> {
     }
 
     /// The property's value, read from and written to the object's realm once it is managed.
+    @inlinable
     public static subscript<EnclosingSelf: ObjectBase>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
         get {
-            switch object[keyPath: storageKeyPath].storage {
-            case .unmanaged(let value):
-                return value
-            case .unset:
-                let value = Value._fiefDefault()
-                object[keyPath: storageKeyPath].storage = .unmanaged(value)
-                return value
-            case .managed(let index):
-                if let recorder = object._recorder {
-                    return recorder.record(object, index, Value.self)
-                }
+            let index = object[keyPath: storageKeyPath].managedIndex
+            if index >= 0 {
+                if let recorder = object._recorder { return recorder.record(object, index, Value.self) }
                 return Value._fiefRead(_PropertyAccess(object: object, index: index))
             }
+            if let value = object[keyPath: storageKeyPath].value { return value }
+            let value = Value._fiefDefault()
+            object[keyPath: storageKeyPath].value = value
+            return value
         }
         set {
-            if case .managed(let index) = object[keyPath: storageKeyPath].storage {
-                do {
-                    try newValue._fiefWrite(_PropertyAccess(object: object, index: index))
-                } catch {
-                    preconditionFailure("Cannot set \(type(of: object)).\(object._propertyName(index)): \(error)")
-                }
+            let index = object[keyPath: storageKeyPath].managedIndex
+            if index >= 0 {
+                _PropertyAccess(object: object, index: index).set(newValue)
             } else {
-                object[keyPath: storageKeyPath].storage = .unmanaged(newValue)
+                object[keyPath: storageKeyPath].value = newValue
             }
         }
     }
@@ -98,12 +90,10 @@ protocol PersistedField {
     static func options(at field: UnsafeRawPointer) -> PersistedOptions
     /// The field's current unmanaged value as stored (the default when unset).
     static func storedValue(at field: UnsafeMutableRawPointer, _ context: _RealmContext?) throws -> StoredValue
-    /// Replaces the field's storage with `.managed(index)`.
-    static func makeManaged(at field: UnsafeMutableRawPointer, index: Int)
+    /// Whether `managedIndex` is the first field, as the object store assumes.
+    static var managedIndexIsFirst: Bool { get }
     /// Replaces the field's storage with an unmanaged value decoded from `value`.
     static func makeUnmanaged(at field: UnsafeMutableRawPointer, value: StoredValue, _ context: _RealmContext?)
-    /// Whether the field is managed, and as which property index.
-    static func managedIndex(at field: UnsafeRawPointer) -> Int?
     /// Stores `value` if it is a `Value` (or an array a collection `Value` can be made from).
     static func setUnmanagedAny(at field: UnsafeMutableRawPointer, _ value: Any?) -> Bool
 }
@@ -117,43 +107,36 @@ extension Persisted: PersistedField {
 
     static func storedValue(at field: UnsafeMutableRawPointer, _ context: _RealmContext?) throws -> StoredValue {
         let pointer = field.assumingMemoryBound(to: Persisted<Value>.self)
-        switch pointer.pointee.storage {
-        case .unmanaged(let value): return try value._fiefToStored(context).value
-        case .unset:
-            let value = Value._fiefDefault()
-            pointer.pointee.storage = .unmanaged(value)
-            return try value._fiefToStored(context).value
-        case .managed: preconditionFailure("field is already managed")
-        }
+        if let value = pointer.pointee.value { return try value._fiefToStored(context).value }
+        let value = Value._fiefDefault()
+        pointer.pointee.value = value
+        return try value._fiefToStored(context).value
     }
 
-    static func makeManaged(at field: UnsafeMutableRawPointer, index: Int) {
-        field.assumingMemoryBound(to: Persisted<Value>.self).pointee.storage = .managed(index)
+    static var managedIndexIsFirst: Bool {
+        var probe = Persisted<Value>()
+        withUnsafeMutableBytes(of: &probe) { $0.storeBytes(of: 12345, as: Int.self) }
+        return probe.managedIndex == 12345
     }
 
     static func makeUnmanaged(at field: UnsafeMutableRawPointer, value: StoredValue, _ context: _RealmContext?) {
-        field.assumingMemoryBound(to: Persisted<Value>.self).pointee.storage =
-            .unmanaged(Value._fiefFromStored(_StoredBox(value: value), context))
+        field.assumingMemoryBound(to: Persisted<Value>.self).pointee.value = Value._fiefFromStored(_StoredBox(value: value), context)
     }
 
     static func setUnmanagedAny(at field: UnsafeMutableRawPointer, _ value: Any?) -> Bool {
         let pointer = field.assumingMemoryBound(to: Persisted<Value>.self)
         if let v = value as? Value {
-            pointer.pointee.storage = .unmanaged(v)
+            pointer.pointee.value = v
             return true
         }
         if let items = value as? [Any], let make = Value.self as? any _ArrayInitializable.Type,
            let v = make._fiefFromArray(items) as? Value {
-            pointer.pointee.storage = .unmanaged(v)
+            pointer.pointee.value = v
             return true
         }
         return false
     }
 
-    static func managedIndex(at field: UnsafeRawPointer) -> Int? {
-        if case .managed(let index) = field.assumingMemoryBound(to: Persisted<Value>.self).pointee.storage { return index }
-        return nil
-    }
 }
 
 extension Persisted where Value: LinkingObjectsProtocol {
@@ -165,7 +148,6 @@ extension Persisted where Value: LinkingObjectsProtocol {
     /// }
     /// ```
     public init(originProperty: String) {
-        storage = .unset
         options = PersistedOptions(originProperty: originProperty)
     }
 }

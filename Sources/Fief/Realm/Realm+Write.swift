@@ -51,7 +51,7 @@ extension Realm {
             throw RealmError.wrap(error)
         }
         pendingWriteError = nil
-        epoch &+= 1
+        transactionChanged()
         try? SchemaManager.reloadIfChanged(self)
     }
 
@@ -71,12 +71,12 @@ extension Realm {
         } catch {
             self.session = nil
             session.txn.abort()
-            epoch &+= 1
+            transactionChanged()
             try? SchemaManager.reloadIfChanged(self)
             throw RealmError.wrap(error)
         }
         self.session = nil
-        epoch &+= 1
+        transactionChanged()
     }
 
     /// Discards the write transaction's changes.
@@ -85,7 +85,7 @@ extension Realm {
         session.txn.abort()
         self.session = nil
         pendingWriteError = nil
-        epoch &+= 1
+        transactionChanged()
         try? SchemaManager.reloadIfChanged(self)
     }
 
@@ -253,6 +253,7 @@ extension Realm {
                 }
                 try TableStore.flush(session)
                 _ = try session.txn.dropTree(binding.clusterTree)
+                directories[binding.className] = nil
                 for c in binding.columns { if let index = c.indexTree { _ = try session.txn.dropTree(index) } }
             }
             epoch &+= 1

@@ -28,6 +28,8 @@ public final class Realm {
     var pendingWriteError: Error?
     /// Changes whenever the data a cached object location could refer to may have changed.
     var epoch: UInt64 = 0
+    /// Cluster directories of the current transaction, per class.
+    var directories: [String: ClusterDirectory] = [:]
     /// Whether this is an immutable snapshot.
     public let isFrozen: Bool
 
@@ -122,11 +124,23 @@ public final class Realm {
         if let readTxn { return readTxn }
         let txn = try coordinator.store.beginRead()
         readTxn = txn
+        directories = [:]
         return txn
     }
 
     func table(_ binding: TableBinding) throws -> TableStore {
-        TableStore(binding: binding, txn: try currentTxn(), session: session)
+        let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, cached: directories[binding.className])
+        directories[binding.className] = store.directory
+        if let session, let removed = session.removedClusters.removeValue(forKey: binding.className) {
+            for start in removed { store.directory.remove(start) }
+        }
+        return store
+    }
+
+    /// Forgets cached cluster directories (the transaction changed).
+    func transactionChanged() {
+        directories = [:]
+        epoch &+= 1
     }
 
     /// Advances to the latest version. Returns whether there was anything new.
@@ -136,7 +150,7 @@ public final class Realm {
         let before = readTxn?.version
         readTxn?.abort()
         readTxn = nil
-        epoch &+= 1
+        transactionChanged()
         let after = try? currentTxn().version
         if before != after { try? SchemaManager.reloadIfChanged(self) }
         return before != after
@@ -148,7 +162,7 @@ public final class Realm {
         if session != nil { cancelWrite() }
         readTxn?.abort()
         readTxn = nil
-        epoch &+= 1
+        transactionChanged()
     }
 
     /// Whether the realm has no objects.
@@ -173,7 +187,14 @@ public final class Realm {
     /// ```
     public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
         guard let binding = readBinding(for: type), let pk = binding.primaryKey else { return nil }
-        guard let value = try? DynamicAccess.storedValue(key, for: pk.property, realm: self) else { return nil }
+        let value: StoredValue
+        if let int = key as? Int, pk.type == .int {
+            value = .int(Int64(int))
+        } else if let converted = try? DynamicAccess.storedValue(key, for: pk.property, realm: self) {
+            value = converted
+        } else {
+            return nil
+        }
         guard let objectKey = try? lookupPrimaryKey(binding, value) else { return nil }
         return objectForKey(type, objectKey, binding: binding)
     }

@@ -84,7 +84,8 @@ enum SchemaManager {
         }
         try realm.coordinator.store.write { txn in
             realm.session = WriteSession(txn: txn)
-            defer { realm.session = nil }
+            realm.transactionChanged()
+            defer { realm.session = nil; realm.transactionChanged() }
             bind(realm, plan.newSchema, models)
             if needsMigration || (existing != nil && versionChanged) {
                 let migration = Migration(realm: realm, oldSchema: file, plan: plan)

@@ -5,6 +5,7 @@ struct ClusterRows {
     enum Source {
         case chunk(UnsafeRawBufferPointer, ColumnChunk.Layout)
         case values([StoredValue])
+        case keys([UInt64])
         case missing(StoredValue)
     }
 
@@ -18,8 +19,8 @@ struct ClusterRows {
         switch keySource {
         case .chunk(let chunk, let layout):
             UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: layout.dataStart + row * 8, as: UInt64.self))
-        case .values(let keys): if case .int(let k) = keys[row] { UInt64(bitPattern: k) } else { 0 }
-        case .missing: 0
+        case .keys(let keys): keys[row]
+        case .values, .missing: 0
         }
     }
 
@@ -30,6 +31,7 @@ struct ClusterRows {
             ColumnChunk.value(chunk, row: row, type: columns[i].type, collection: columns[i].collection)
         case .values(let values): row < values.count ? values[row] : columns[i].defaultValue
         case .missing(let value): value
+        case .keys: .null
         }
     }
 }

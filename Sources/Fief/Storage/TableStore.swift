@@ -6,9 +6,23 @@ struct TableStore {
     let binding: TableBinding
     let txn: Transaction
     let session: WriteSession?
+    let directory: ClusterDirectory
 
     /// Most rows a cluster holds: enough for a fixed 8-byte column to fill one page.
-    var clusterCapacity: Int { max(16, (txn.pageSize - 64) / 8) }
+    static func clusterCapacity(pageSize: Int) -> Int { max(16, (pageSize - 64) / 8) }
+
+    /// Builds the store, reusing `cached` when it describes this transaction.
+    init(binding: TableBinding, txn: Transaction, session: WriteSession?, cached: ClusterDirectory?) throws {
+        self.binding = binding
+        self.txn = txn
+        self.session = session
+        let tag = (txn.version, txn.isWritable)
+        if let cached, cached.tag == tag {
+            directory = cached
+        } else {
+            directory = ClusterDirectory(starts: try Self.loadStarts(txn, binding.clusterTree), tag: tag)
+        }
+    }
 
     func tree() throws -> Tree? { try txn.tree(binding.clusterTree) }
 
@@ -19,24 +33,21 @@ struct TableStore {
 
     private var cache: [UInt64: MutableCluster]? { session?.clusters[binding.className] }
 
-    // MARK: Locating
-
-    /// The start of the cluster that does or would hold `key`, and the next cluster's start.
-    func clusterStart(for key: UInt64) throws -> (start: UInt64, next: UInt64?)? {
-        guard let tree = try tree() else { return nil }
-        var cursor = tree.makeCursor()
-        guard try cursor.seek(atOrBefore: ClusterKey.make(key, 0xFFFF)) else { return nil }
-        let start = cursor.key.withUnsafeBytes { ClusterKey.start($0) } ?? 0
-        var next: UInt64?
-        if try cursor.seek(atOrAfter: ClusterKey.make(start &+ 1, 0)), start != UInt64.max {
-            next = cursor.key.withUnsafeBytes { ClusterKey.start($0) }
+    private static func loadStarts(_ txn: Transaction, _ name: String) throws -> [UInt64] {
+        guard let tree = try txn.tree(name) else { return [] }
+        var starts: [UInt64] = []
+        try tree.forEach { k, _ in
+            if k.count == 10 && ClusterKey.column(k) == 0, let s = ClusterKey.start(k) { starts.append(s) }
+            return true
         }
-        return (start, next)
+        return starts
     }
+
+    // MARK: Locating
 
     /// The cluster start and row of an existing object.
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
-        guard let (start, _) = try clusterStart(for: key) else { return nil }
+        guard let (start, _) = directory.cluster(containing: key) else { return nil }
         if let cluster = cache?[start] { return cluster.row(of: key).map { (start, $0) } }
         guard let tree = try tree() else { return nil }
         let row = try ClusterKey.make(start, 0).withUnsafeBytes { k in
@@ -49,10 +60,8 @@ struct TableStore {
 
     /// One property of the object at a known location.
     func read(start: UInt64, row: Int, _ column: ColumnBinding) throws -> StoredValue {
-        if let cluster = cache?[start] {
-            if let values = cluster.columns[column.column] { return values[row] }
-        }
-        guard let tree = try tree() else { return column.defaultValue }
+        if let cluster = cache?[start], let values = cluster.columns[column.position] { return values[row] }
+        guard column.property.isStored, let tree = try tree() else { return column.defaultValue }
         let value = try ClusterKey.make(start, column.column).withUnsafeBytes { k in
             try tree.withValue(forKey: k) { ColumnChunk.value($0, row: row, type: column.type, collection: column.collection) }
         }
@@ -76,24 +85,25 @@ struct TableStore {
                 try tree.withValue(forKey: k) { ColumnChunk.keys($0) }
             } ?? []
         }
-        let cluster = MutableCluster(start: start, keys: keys)
+        let cluster = MutableCluster(start: start, keys: keys, binding: binding)
         session.clusters[binding.className, default: [:]][start] = cluster
         session.clusterCount += 1
         return cluster
     }
 
-    private func loadColumn(_ cluster: MutableCluster, _ column: ColumnBinding) throws -> [StoredValue] {
-        if let values = cluster.columns[column.column] { return values }
+    /// Makes sure column `c` of `cluster` is decoded.
+    private func loadColumn(_ cluster: MutableCluster, _ c: ColumnBinding) throws {
+        if cluster.columns[c.position] != nil { return }
         var values: [StoredValue]?
         if let tree = try tree() {
-            values = try ClusterKey.make(cluster.start, column.column).withUnsafeBytes { k in
-                try tree.withValue(forKey: k) { ColumnChunk.decodeAll($0, type: column.type, collection: column.collection) }
+            values = try ClusterKey.make(cluster.start, c.column).withUnsafeBytes { k in
+                try tree.withValue(forKey: k) { ColumnChunk.decodeAll($0, type: c.type, collection: c.collection) }
             }
         }
-        let loaded = values ?? Array(repeating: column.defaultValue, count: cluster.keys.count)
-        cluster.columns[column.column] = loaded
-        cluster.columnKinds[column.column] = (column.type, column.collection)
-        return loaded
+        if let decoded = values, decoded.count != cluster.keys.count {
+            throw RealmError.internalError("cluster \(cluster.start) of \(binding.className): column \(c.property.name) has \(decoded.count) rows, keys have \(cluster.keys.count)")
+        }
+        cluster.columns[c.position] = values ?? Array(repeating: c.defaultValue, count: cluster.keys.count)
     }
 
     // MARK: Writing
@@ -105,27 +115,25 @@ struct TableStore {
         var placement: (start: UInt64, next: UInt64?)
         if let hint = session.appendHint[binding.className], key >= hint.start, hint.next.map({ key < $0 }) ?? true {
             placement = hint
-        } else if let found = try clusterStart(for: key) {
+        } else if let found = directory.cluster(containing: key) {
             placement = found
         } else {
-            // Before every existing cluster (or the first object): a new cluster at `key`.
-            try createCluster(key, tree: tree)
-            placement = (key, try firstStart(after: key))
+            try createCluster(key, tree: tree, session)
+            placement = (key, directory.start(after: key))
         }
         var cluster = try loadCluster(placement.start)
-        if cluster.keys.count >= clusterCapacity {
+        if cluster.keys.count >= Self.clusterCapacity(pageSize: txn.pageSize) {
             if let last = cluster.keys.last, key > last {
-                try createCluster(key, tree: tree)
+                try createCluster(key, tree: tree, session)
                 placement = (key, placement.next)
                 cluster = try loadCluster(key)
             } else {
-                let (lower, upper) = try split(cluster, tree: tree)
+                let upper = try split(cluster, tree: tree, session)
                 if key >= upper.start {
                     placement = (upper.start, placement.next)
                     cluster = upper
                 } else {
-                    placement = (lower.start, upper.start)
-                    cluster = lower
+                    placement = (cluster.start, upper.start)
                 }
             }
         }
@@ -133,11 +141,9 @@ struct TableStore {
         let row = cluster.insertionRow(of: key)
         if row < cluster.keys.count && cluster.keys[row] == key { throw RealmError.internalError("object key \(key) already exists") }
         for c in binding.columns where c.property.isStored {
-            var column = try loadColumn(cluster, c)
-            cluster.columns[c.column] = nil
-            column.insert(values[c.position], at: row)
-            cluster.columns[c.column] = column
-            cluster.dirtyColumns.insert(c.column)
+            try loadColumn(cluster, c)
+            cluster.columns[c.position]!.insert(values[c.position], at: row)
+            cluster.dirty[c.position] = true
         }
         cluster.keys.insert(key, at: row)
         cluster.keysDirty = true
@@ -146,56 +152,47 @@ struct TableStore {
         }
     }
 
-    private func firstStart(after key: UInt64) throws -> UInt64? {
-        guard let tree = try tree() else { return nil }
-        var cursor = tree.makeCursor()
-        guard key != UInt64.max, try cursor.seek(atOrAfter: ClusterKey.make(key + 1, 0)) else { return nil }
-        return cursor.key.withUnsafeBytes { ClusterKey.start($0) }
-    }
-
-    /// Registers a new empty cluster: its key chunk goes to the tree at once so lookups find it.
-    private func createCluster(_ start: UInt64, tree: Tree) throws {
+    /// Registers a new empty cluster: its key chunk goes to the tree at once so scans find it.
+    private func createCluster(_ start: UInt64, tree: Tree, _ session: WriteSession) throws {
         try tree.put(ClusterKey.make(start, 0), ColumnChunk.encode([], type: nil, collection: .none), compressible: false)
-        let cluster = MutableCluster(start: start, keys: [])
+        let cluster = MutableCluster(start: start, keys: [], binding: binding)
         cluster.keysDirty = true
-        session!.clusters[binding.className, default: [:]][start] = cluster
-        session!.clusterCount += 1
+        session.clusters[binding.className, default: [:]][start] = cluster
+        session.clusterCount += 1
+        directory.insert(start)
     }
 
-    /// Splits a full cluster in two halves.
-    private func split(_ cluster: MutableCluster, tree: Tree) throws -> (MutableCluster, MutableCluster) {
-        for c in binding.columns where c.property.isStored { _ = try loadColumn(cluster, c) }
+    /// Splits a full cluster in two halves; returns the upper half.
+    private func split(_ cluster: MutableCluster, tree: Tree, _ session: WriteSession) throws -> MutableCluster {
+        for c in binding.columns where c.property.isStored { try loadColumn(cluster, c) }
         let mid = cluster.keys.count / 2
         let upperStart = cluster.keys[mid]
-        try createCluster(upperStart, tree: tree)
-        let upper = session!.clusters[binding.className]![upperStart]!
+        try createCluster(upperStart, tree: tree, session)
+        let upper = session.clusters[binding.className]![upperStart]!
         upper.keys = Array(cluster.keys[mid...])
         cluster.keys.removeSubrange(mid...)
         cluster.keysDirty = true
         for c in binding.columns where c.property.isStored {
-            let values = cluster.columns[c.column]!
-            upper.columns[c.column] = Array(values[mid...])
-            upper.columnKinds[c.column] = (c.type, c.collection)
-            cluster.columns[c.column] = Array(values[..<mid])
-            cluster.dirtyColumns.insert(c.column)
-            upper.dirtyColumns.insert(c.column)
+            let values = cluster.columns[c.position]!
+            upper.columns[c.position] = Array(values[mid...])
+            cluster.columns[c.position] = Array(values[..<mid])
+            cluster.dirty[c.position] = true
+            upper.dirty[c.position] = true
         }
-        session!.appendHint[binding.className] = nil
-        return (cluster, upper)
+        session.appendHint[binding.className] = nil
+        return upper
     }
 
     /// Sets one property of an existing object. Returns the previous value.
     @discardableResult
     func update(_ key: UInt64, _ column: ColumnBinding, _ value: StoredValue) throws -> StoredValue {
-        guard let (start, _) = try locate(key) else { throw RealmError.objectDeleted(binding.className) }
+        guard let (start, _) = directory.cluster(containing: key) else { throw RealmError.objectDeleted(binding.className) }
         let cluster = try loadCluster(start)
         guard let row = cluster.row(of: key) else { throw RealmError.objectDeleted(binding.className) }
-        var values = try loadColumn(cluster, column)
-        cluster.columns[column.column] = nil
-        let old = values[row]
-        values[row] = value
-        cluster.columns[column.column] = values
-        cluster.dirtyColumns.insert(column.column)
+        try loadColumn(cluster, column)
+        let old = cluster.columns[column.position]![row]
+        cluster.columns[column.position]![row] = value
+        cluster.dirty[column.position] = true
         if column.indexTree != nil && old != value {
             let index = IndexStore(txn: txn, column: column)
             try index.remove(old, key)
@@ -207,20 +204,18 @@ struct TableStore {
     /// Removes an object's row. Returns its values (per `binding.columns`), or nil if absent.
     @discardableResult
     func delete(_ key: UInt64) throws -> [StoredValue]? {
-        guard let (start, _) = try locate(key) else { return nil }
+        guard let session, let (start, _) = directory.cluster(containing: key) else { return nil }
         let cluster = try loadCluster(start)
         guard let row = cluster.row(of: key) else { return nil }
         var old = Array(repeating: StoredValue.null, count: binding.columns.count)
         for c in binding.columns where c.property.isStored {
-            var values = try loadColumn(cluster, c)
-            cluster.columns[c.column] = nil
-            old[c.position] = values.remove(at: row)
-            cluster.columns[c.column] = values
-            cluster.dirtyColumns.insert(c.column)
+            try loadColumn(cluster, c)
+            old[c.position] = cluster.columns[c.position]!.remove(at: row)
+            cluster.dirty[c.position] = true
         }
         cluster.keys.remove(at: row)
         cluster.keysDirty = true
-        session!.appendHint[binding.className] = nil
+        session.appendHint[binding.className] = nil
         for c in binding.columns where c.indexTree != nil {
             try IndexStore(txn: txn, column: c).remove(old[c.position], key)
         }
@@ -229,8 +224,9 @@ struct TableStore {
 
     // MARK: Write-back
 
-    /// Writes every changed cluster back to its tree and empties the cache.
-    static func flush(_ session: WriteSession) throws {
+    /// Writes every changed cluster back to its tree and empties the cache. Empty clusters
+    /// are removed (from the tree and from `directories`).
+    static func flush(_ session: WriteSession, directories: [String: ClusterDirectory] = [:]) throws {
         for (className, clusters) in session.clusters {
             guard let tree = try session.txn.tree("c." + className) else { continue }
             for start in clusters.keys.sorted() {
@@ -243,16 +239,17 @@ struct TableStore {
                         return true
                     }
                     for k in doomed { try tree.delete(k) }
+                    session.removedClusters[className, default: []].append(start)
                     continue
                 }
                 if cluster.keysDirty {
                     let keys = cluster.keys.map { StoredValue.int(Int64(bitPattern: $0)) }
                     try tree.put(ClusterKey.make(start, 0), ColumnChunk.encode(keys, type: nil, collection: .none), compressible: false)
                 }
-                for column in cluster.dirtyColumns.sorted() {
-                    guard let values = cluster.columns[column], let meta = cluster.columnKinds[column] else { continue }
-                    try tree.put(ClusterKey.make(start, column),
-                                 ColumnChunk.encode(values, type: meta.type, collection: meta.collection), compressible: false)
+                for c in cluster.binding.columns where cluster.dirty[c.position] {
+                    guard let values = cluster.columns[c.position] else { continue }
+                    try tree.put(ClusterKey.make(start, c.column),
+                                 ColumnChunk.encode(values, type: c.type, collection: c.collection), compressible: false)
                 }
             }
         }
@@ -264,27 +261,23 @@ struct TableStore {
     // MARK: Scanning
 
     /// Every cluster start, in key order.
-    func clusterStarts() throws -> [UInt64] {
-        guard let tree = try tree() else { return [] }
-        var starts: [UInt64] = []
-        try tree.forEach { k, _ in
-            if k.count == 10 && ClusterKey.column(k) == 0, let s = ClusterKey.start(k) { starts.append(s) }
-            return true
-        }
-        return starts
-    }
+    func clusterStarts() -> [UInt64] { directory.starts }
 
     /// Calls `body` with each non-empty cluster's rows for `columns`, in key order.
     func forEachCluster(_ columns: [ColumnBinding], _ body: (ClusterRows) throws -> Bool) throws {
         guard let tree = try tree() else { return }
-        for start in try clusterStarts() {
+        for start in directory.starts {
             if let cluster = cache?[start] {
                 var sources: [ClusterRows.Source] = []
                 for c in columns {
-                    sources.append(c.property.isStored ? .values(try loadColumn(cluster, c)) : .missing(.null))
+                    if c.property.isStored {
+                        try loadColumn(cluster, c)
+                        sources.append(.values(cluster.columns[c.position]!))
+                    } else {
+                        sources.append(.missing(.null))
+                    }
                 }
-                let rows = ClusterRows(start: start, count: cluster.keys.count,
-                                       keySource: .values(cluster.keys.map { .int(Int64(bitPattern: $0)) }),
+                let rows = ClusterRows(start: start, count: cluster.keys.count, keySource: .keys(cluster.keys),
                                        columns: columns, sources: sources)
                 if rows.count > 0, try !body(rows) { return }
                 continue
@@ -309,7 +302,9 @@ struct TableStore {
         guard column.property.isStored else { return try withChunks(tree, start, columns, i + 1, acc + [.missing(.null)], body) }
         let found = try ClusterKey.make(start, column.column).withUnsafeBytes { k in
             try tree.withValue(forKey: k) { chunk -> Bool in
-                guard let layout = ColumnChunk.Layout(chunk) else { return try withChunks(tree, start, columns, i + 1, acc + [.missing(column.defaultValue)], body) }
+                guard let layout = ColumnChunk.Layout(chunk) else {
+                    return try withChunks(tree, start, columns, i + 1, acc + [.missing(column.defaultValue)], body)
+                }
                 return try withChunks(tree, start, columns, i + 1, acc + [.chunk(chunk, layout)], body)
             }
         }

@@ -12,6 +12,8 @@ final class WriteSession {
     /// Next object keys for classes without an Int primary key.
     var sequences: [String: UInt64] = [:]
     var changeset = ChangesetBuilder()
+    /// Clusters emptied and removed by a write-back, per class (their directories drop them).
+    var removedClusters: [String: [UInt64]] = [:]
     /// Objects deleted in this transaction, per class, for link cleanup at commit.
     var deleted: [String: Set<UInt64>] = [:]
 
