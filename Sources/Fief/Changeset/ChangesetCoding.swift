@@ -61,7 +61,7 @@ enum ChangesetCoding {
         try bytes.withUnsafeBytes { raw in
             var r = ByteReader(raw)
             func fail(_ reason: String) -> RealmError { .corruptChangeset(offset: r.position, reason: reason) }
-            guard r.byte() == version else { throw fail("unknown changeset version") }
+            guard let v = r.byte(), v == version else { throw RealmError.corruptChangeset(offset: 0, reason: "unknown changeset version") }
             guard let stringCount = r.varint(), stringCount <= UInt64(r.remaining) else { throw fail("bad string count") }
             var strings: [String] = []
             for _ in 0..<stringCount {

@@ -25,7 +25,8 @@ struct CollectionLocation {
         let realm = state.realm
         do {
             guard let session = realm.session else { throw RealmError.notInWriteTransaction }
-            try realm.table(state.table).update(state.key, column, .collection(items))
+            let old = try realm.table(state.table).update(state.key, column, .collection(items))
+            try realm.deleteOrphanedEmbedded(column, old: old, new: .collection(items))
             for i in instructions { session.changeset.append(i) }
         } catch {
             preconditionFailure("Cannot modify \(state.table.className).\(column.property.name): \(error)")

@@ -11,14 +11,19 @@ public final class MutableSet<Element: _Persistable>: Sequence, CustomStringConv
     public init() { list = List() }
     private init(list: List<Element>) { self.list = list }
 
-    private func stored(_ e: Element) -> StoredValue? {
-        try? e._fiefToStored(list.location.map { _RealmContext(realm: $0.realm) }).value
+    /// Whether two elements are the same member: objects by identity or managed key (never
+    /// adding an unmanaged object to the realm to find out), values by their stored form.
+    private static func same(_ a: Element, _ b: Element) -> Bool {
+        if let x = a as? ObjectBase, let y = b as? ObjectBase {
+            if x === y { return true }
+            guard let kx = x._managed, let ky = y._managed else { return false }
+            return kx.key == ky.key && kx.table.className == ky.table.className
+        }
+        return (try? a._fiefToStored(nil).value) == (try? b._fiefToStored(nil).value)
     }
 
     private func position(of element: Element) -> Int? {
-        guard let target = stored(element) else { return nil }
-        let context = list.location.map { _RealmContext(realm: $0.realm) }
-        return list.firstIndex { (try? $0._fiefToStored(context).value) == target }
+        list.firstIndex { Self.same($0, element) }
     }
 
     /// The number of elements.
@@ -35,7 +40,14 @@ public final class MutableSet<Element: _Persistable>: Sequence, CustomStringConv
     public var description: String { "MutableSet<\(Element.self)>(\(Array(list).map { "\($0)" }.joined(separator: ", ")))" }
 }
 
-extension MutableSet: _Persistable, _CollectionStoredValue {
+extension MutableSet: _Persistable, _CollectionStoredValue, _ArrayInitializable {
+    static func _fiefFromArray(_ items: [Any]) -> Self? {
+        guard let list = List<Element>._fiefFromArray(items) else { return nil }
+        let set = Self(list: List())
+        for e in list { set.insert(e) }
+        return set
+    }
+
     public static var _fiefShape: _PersistableShape {
         var shape = Element._fiefShape
         shape.collection = .set

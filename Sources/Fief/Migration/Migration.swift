@@ -21,8 +21,8 @@ public final class Migration {
     /// The schema after it.
     public var newSchema: Schema { realm.schema }
     private let plan: SchemaPlan
-    private var keptColumns: Set<String> = []
-    private var clearedClasses: Set<String> = []
+    /// Classes whose data `deleteData(forType:)` removed.
+    private(set) var deletedClasses: Set<String> = []
 
     init(realm: Realm, oldSchema: Schema, plan: SchemaPlan) {
         self.realm = realm
@@ -34,6 +34,19 @@ public final class Migration {
         oldSchema[className].map { TableBinding(schema: $0, info: nil) }
     }
 
+    /// A binding with the columns of both schema versions, so deleting an object during the
+    /// migration removes its row from every column, old and new.
+    private func unionBinding(_ className: String) -> TableBinding? {
+        let new = realm.binding(named: className)?.schema
+        let old = oldSchema[className]
+        guard let base = new ?? old else { return nil }
+        let newColumns = Set((new?.properties ?? []).map(\.column))
+        let extra = (new == nil ? [] : old?.properties ?? []).filter { $0.isStored && !newColumns.contains($0.column) }
+            .map { $0.withIndex(false).renamed("\u{0}old.\($0.name)") }
+        return TableBinding(schema: ObjectSchema(className: className, properties: base.properties + extra,
+                                                 isEmbedded: base.isEmbedded, nextColumn: base.nextColumn), info: nil)
+    }
+
     /// Calls `block` with each object of `typeName`, as it was (`oldObject`) and as it will be
     /// (`newObject`). Either is nil when the class does not exist on that side.
     public func enumerateObjects(ofType typeName: String, _ block: (_ oldObject: MigrationObject?, _ newObject: MigrationObject?) -> Void) {
@@ -41,6 +54,8 @@ public final class Migration {
         let new = realm.binding(named: typeName)
         guard let binding = new ?? old, let store = try? realm.table(binding) else { return }
         for key in (try? store.allKeys()) ?? [] {
+            // Objects deleted earlier in this enumeration are skipped.
+            guard (try? realm.table(binding).exists(key)) == true else { continue }
             block(old.map { MigrationObject(realm: realm, binding: $0, key: key) },
                   new.map { MigrationObject(realm: realm, binding: $0, key: key) })
         }
@@ -58,10 +73,10 @@ public final class Migration {
     /// Deletes every object of `typeName`. Returns whether the class existed.
     @discardableResult
     public func deleteData(forType typeName: String) -> Bool {
-        guard let binding = realm.binding(named: typeName) ?? oldBinding(typeName), let session = realm.session,
+        guard let binding = unionBinding(typeName), let session = realm.session,
               let store = try? realm.table(binding) else { return false }
         for key in (try? store.allKeys()) ?? [] { try? realm.deleteRow(binding, key, session) }
-        clearedClasses.insert(typeName)
+        deletedClasses.insert(typeName)
         return true
     }
 
@@ -78,6 +93,12 @@ public final class Migration {
                 for (k, v) in dict { if let c = binding.column(named: k) { row[c.position] = try DynamicAccess.storedValue(v, for: c.property, realm: realm) } }
             }
             try realm.table(binding).insert(key, row)
+            if let session = realm.session {
+                session.changeset.append(.createObject(className: typeName, key: key, primaryKey: binding.primaryKey.map { row[$0.position] } ?? .null))
+                for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
+                    session.changeset.append(.set(className: typeName, key: key, property: c.property.name, value: row[c.position]))
+                }
+            }
             return MigrationObject(realm: realm, binding: binding, key: key)
         } catch {
             preconditionFailure("Cannot create \(typeName): \(error)")
@@ -86,8 +107,8 @@ public final class Migration {
 
     /// Deletes an object during the migration.
     public func delete(_ object: MigrationObject) {
-        guard let session = realm.session else { return }
-        try? realm.deleteRow(object.binding, object.key, session)
+        guard let session = realm.session, let binding = unionBinding(object.className) else { return }
+        try? realm.deleteRow(binding, object.key, session)
     }
 
     /// Drops the data of removed and changed columns.

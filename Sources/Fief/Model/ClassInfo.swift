@@ -47,6 +47,14 @@ final class ClassInfo: @unchecked Sendable {
         if let info = registry.get(type) { return info }
         let info = try build(type)
         registry.set(type, info)
+        // Backlinks are checked once the class is registered (their origin may link back here);
+        // a class that fails is forgotten, so it never joins a realm's schema.
+        do {
+            try SchemaManager.validateBacklinks([info])
+        } catch {
+            registry.remove(type)
+            throw error
+        }
         return info
     }
 
@@ -177,6 +185,12 @@ private final class ClassRegistry: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if infos[ObjectIdentifier(type)] == nil { order.append(type) }
         infos[ObjectIdentifier(type)] = info
+    }
+
+    func remove(_ type: ObjectBase.Type) {
+        lock.lock(); defer { lock.unlock() }
+        infos[ObjectIdentifier(type)] = nil
+        order.removeAll { $0 == type }
     }
 
     func all() -> [ObjectBase.Type] {

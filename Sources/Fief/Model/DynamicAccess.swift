@@ -17,7 +17,12 @@ enum DynamicAccess {
             guard let items = anyArray(value) else {
                 throw RealmError.invalidValue("\(property.name) needs a collection, got \(type(of: value))")
             }
-            return .collection(try items.map { try storedValue($0, for: element, realm: realm) })
+            var values = try items.map { try storedValue($0, for: element, realm: realm) }
+            if property.collection == .set {
+                var seen: Set<StoredValue> = []
+                values = values.filter { seen.insert($0).inserted }
+            }
+            return .collection(values)
         }
         guard let value, !(value is NSNull) else { return .null }
         if let optional = value as? any OptionalProtocol {
@@ -131,6 +136,18 @@ enum DynamicAccess {
     private static func setUnmanaged(_ object: ObjectBase, _ info: ClassInfo, _ i: Int, _ value: Any?) {
         if info.setUnmanagedAny(object, i, value) { return }
         let property = info.properties[i]
+        if property.type == .object, property.collection != .none, let target = info.linkedTypes[i],
+           let items = value.flatMap(anyArray) {
+            // A list of objects given as dictionaries, arrays or objects.
+            let objects: [Any] = items.compactMap { item -> ObjectBase? in
+                guard let item else { return nil }
+                if let existing = item as? ObjectBase { return existing }
+                let made = target.init()
+                assign(made, from: item)
+                return made
+            }
+            if info.setUnmanagedAny(object, i, objects) { return }
+        }
         if let stored = try? storedValue(value, for: property, realm: nil) {
             info.setUnmanaged(object, i, stored, nil)
         } else if property.type == .object, property.collection == .none, let value, let target = info.linkedTypes[i] {

@@ -98,6 +98,7 @@ extension Decimal128: _Persistable, ScalarPersistable {
         switch stored {
         case .decimal(let v): self = v
         case .int(let v): self = Decimal128(integerLiteral: v)
+        case .double(let v): self = Decimal128(floatLiteral: v)
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import FiefQueryLanguage
 
 /// Counting and aggregating over results without creating objects. Simple numeric
@@ -8,9 +9,20 @@ enum QueryAggregates {
         let column: Int
         let op: ComparisonOperator
         let bound: Double
+        /// For an Int column compared with an Int: the exact bound.
+        let intBound: Int64?
 
         @inline(__always)
-        func test(_ v: Double) -> Bool {
+        func test(_ v: Double) -> Bool { Self.apply(op, v, bound) }
+
+        @inline(__always)
+        func test(_ v: Int64) -> Bool {
+            if let intBound { return Self.apply(op, v, intBound) }
+            return Self.apply(op, Double(v), bound)
+        }
+
+        @inline(__always)
+        static func apply<T: Comparable>(_ op: ComparisonOperator, _ v: T, _ bound: T) -> Bool {
             switch op {
             case .less: v < bound
             case .lessOrEqual: v <= bound
@@ -18,6 +30,14 @@ enum QueryAggregates {
             case .greaterOrEqual: v >= bound
             case .equal: v == bound
             case .notEqual: v != bound
+            default: false
+            }
+        }
+
+        func test(_ v: StoredValue) -> Bool {
+            switch v {
+            case .int(let i): test(i)
+            case .double(let d): test(d)
             default: false
             }
         }
@@ -47,7 +67,9 @@ enum QueryAggregates {
             if column.type == .int, case .double = bound, c.op == .equal || c.op == .notEqual { return nil }
             var index = columns.firstIndex { $0.column == column.column }
             if index == nil { columns.append(column); index = columns.count - 1 }
-            tests.append(NumericTest(column: index!, op: c.op, bound: number))
+            var intBound: Int64?
+            if column.type == .int, case .int(let i) = bound { intBound = i }
+            tests.append(NumericTest(column: index!, op: c.op, bound: number, intBound: intBound))
         }
         return (columns, tests)
     }
@@ -75,7 +97,7 @@ enum QueryAggregates {
         var layouts: [(UnsafeRawBufferPointer, ColumnChunk.Layout, Bool)] = []
         for (i, c) in columns.enumerated() {
             guard case .chunk(let chunk, let layout) = rows.sources[i], !layout.hasNulls, layout.count == rows.count else {
-                return (0..<rows.count).filter { r in tests.allSatisfy { $0.test(rows.value($0.column, r).numeric ?? .nan) } }.count
+                return (0..<rows.count).filter { r in tests.allSatisfy { $0.test(rows.value($0.column, r)) } }.count
             }
             layouts.append((chunk, layout, c.type == .int))
         }
@@ -84,8 +106,7 @@ enum QueryAggregates {
             var ok = true
             for t in tests {
                 let (chunk, layout, isInt) = layouts[t.column]
-                let v = isInt ? Double(layout.int64(chunk, r)) : layout.double(chunk, r)
-                if !t.test(v) { ok = false; break }
+                if isInt ? !t.test(layout.int64(chunk, r)) : !t.test(layout.double(chunk, r)) { ok = false; break }
             }
             if ok { n += 1 }
         }
@@ -96,7 +117,7 @@ enum QueryAggregates {
     static func forEachValue<E>(_ results: Results<E>, _ property: String, _ body: (StoredValue) -> Void) throws {
         guard let binding = results.binding else { return }
         guard let column = binding.column(named: property) else { throw RealmError.unknownProperty(className: binding.className, property: property) }
-        if results.predicate == .truePredicate && results.limit == nil && results.distinctPaths.isEmpty {
+        if results.predicate == .truePredicate && results.descriptors.isEmpty {
             let store = try results.realm.table(binding)
             try store.forEachCluster([column]) { rows in
                 if case .chunk(let chunk, let layout) = rows.sources[0], !layout.hasNulls, column.collection == .none,
@@ -124,28 +145,34 @@ extension Results {
     public func sum<T: _Persistable>(ofProperty property: String) -> T {
         var intSum: Int64 = 0
         var doubleSum = 0.0
-        var sawDouble = false
+        var decimalSum = Decimal(0)
+        var sawDouble = false, sawDecimal = false
         do {
             try QueryAggregates.forEachValue(self, property) { v in
                 switch v {
                 case .int(let i): intSum &+= i
                 case .double(let d): doubleSum += d; sawDouble = true
                 case .float(let f): doubleSum += Double(f); sawDouble = true
-                case .decimal: doubleSum += v.numeric ?? 0; sawDouble = true
+                case .decimal(let d): decimalSum += d.decimalValue; sawDecimal = true
                 default: break
                 }
             }
         } catch { preconditionFailure("\(error)") }
-        let total: StoredValue = sawDouble ? .double(doubleSum + Double(intSum)) : .int(intSum)
+        let total: StoredValue = sawDecimal ? .decimal(Decimal128(decimalSum + Decimal(intSum) + Decimal(doubleSum)))
+            : sawDouble ? .double(doubleSum + Double(intSum)) : .int(intSum)
         return T._fiefFromStored(_StoredBox(value: (try? DynamicAccess.coerce(total, to: Property(name: property, type: T._fiefShape.type))) ?? total), nil)
     }
 
     /// The average of a numeric property, or nil when empty.
     public func average<T: _Persistable>(ofProperty property: String) -> T? {
         var total = 0.0
-        var n = 0
-        try? QueryAggregates.forEachValue(self, property) { v in if let x = v.numeric { total += x; n += 1 } }
+        var decimalTotal = Decimal(0)
+        var n = 0, decimals = 0
+        try? QueryAggregates.forEachValue(self, property) { v in
+            if case .decimal(let d) = v { decimalTotal += d.decimalValue; decimals += 1; n += 1 } else if let x = v.numeric { total += x; n += 1 }
+        }
         guard n > 0 else { return nil }
+        if decimals == n { return T._fiefFromStored(_StoredBox(value: .decimal(Decimal128(decimalTotal / Decimal(n)))), nil) }
         return T._fiefFromStored(_StoredBox(value: .double(total / Double(n))), nil)
     }
 

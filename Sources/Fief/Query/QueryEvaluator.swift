@@ -13,13 +13,13 @@ struct QueryEvaluator {
     let columns: [ColumnBinding]
     private let columnIndex: [String: Int]
 
-    init(realm: Realm, binding: TableBinding, predicate: QueryExpression, arguments: [StoredValue]) throws {
+    init(realm: Realm, binding: TableBinding, predicate: QueryExpression, arguments: [StoredValue], variables: Set<String> = []) throws {
         self.realm = realm
         self.binding = binding
         self.predicate = predicate
         self.arguments = arguments
         var names: [String] = []
-        try Self.collect(predicate, binding: binding, realm: realm, arguments: arguments.count, into: &names)
+        try Self.collect(predicate, binding: binding, realm: realm, arguments: arguments.count, into: &names, variables: variables)
         var seen: [String: Int] = [:]
         var cols: [ColumnBinding] = []
         for n in names where seen[n] == nil {
@@ -31,7 +31,8 @@ struct QueryEvaluator {
     }
 
     /// Validates key paths and arguments; collects the first component of each key path.
-    private static func collect(_ e: QueryExpression, binding: TableBinding, realm: Realm, arguments: Int, into names: inout [String], variables: Set<String> = []) throws {
+    private static func collect(_ e: QueryExpression, binding: TableBinding, realm: Realm, arguments: Int, into names: inout [String],
+                                variables: Set<String> = [], variableClass: TableBinding? = nil) throws {
         func operand(_ o: QueryOperand) throws {
             switch o {
             case .keyPath(let kp):
@@ -39,7 +40,12 @@ struct QueryEvaluator {
                     if kp.components.first == nil { throw RealmError.invalidQuery("empty key path") }
                     return
                 }
-                if variables.contains(first) { return }
+                if variables.contains(first) {
+                    guard let target = variableClass, case .property(let name)? = kp.components.dropFirst().first else { return }
+                    guard let c = target.column(named: name) else { throw RealmError.unknownProperty(className: target.className, property: name) }
+                    try validate(Array(kp.components.dropFirst(2)), from: c.property, realm: realm)
+                    return
+                }
                 guard binding.column(named: first) != nil else { throw RealmError.unknownProperty(className: binding.className, property: first) }
                 names.append(first)
                 try validate(Array(kp.components.dropFirst()), from: binding.column(named: first)!.property, realm: realm)
@@ -53,15 +59,19 @@ struct QueryEvaluator {
                     throw RealmError.invalidQuery("SUBQUERY needs a collection of objects")
                 }
                 var inner: [String] = []
-                try collect(sq.predicate, binding: tb, realm: realm, arguments: arguments, into: &inner, variables: [sq.variable])
+                try collect(sq.predicate, binding: tb, realm: realm, arguments: arguments, into: &inner,
+                            variables: variables.union([sq.variable]), variableClass: tb)
             case .literal: break
             }
         }
         switch e {
         case .truePredicate, .falsePredicate: break
-        case .not(let inner): try collect(inner, binding: binding, realm: realm, arguments: arguments, into: &names, variables: variables)
+        case .not(let inner):
+            try collect(inner, binding: binding, realm: realm, arguments: arguments, into: &names, variables: variables, variableClass: variableClass)
         case .and(let items), .or(let items):
-            for item in items { try collect(item, binding: binding, realm: realm, arguments: arguments, into: &names, variables: variables) }
+            for item in items {
+                try collect(item, binding: binding, realm: realm, arguments: arguments, into: &names, variables: variables, variableClass: variableClass)
+            }
         case .comparison(let c): try operand(c.left); try operand(c.right)
         }
     }
@@ -71,12 +81,13 @@ struct QueryEvaluator {
         for component in rest {
             switch component {
             case .property(let name):
+                // `map.key` reads the map's value for that key.
+                if current.collection == .map { current = Property(name: name, type: current.type, objectClassName: current.objectClassName); continue }
                 guard let target = current.objectClassName, let tb = realm.binding(named: target), let next = tb.column(named: name) else {
                     throw RealmError.unknownProperty(className: current.objectClassName ?? current.name, property: name)
                 }
                 current = next.property
-            case .aggregate, .keys, .values: return
-            case .backlink, .allBacklinks: return
+            case .aggregate, .keys, .values, .backlink, .allBacklinks: return
             }
         }
     }
@@ -129,7 +140,8 @@ struct QueryEvaluator {
             let elements = path(sq.collection.components, row, vars).items
             guard case .property(let first) = sq.collection.components.first, let c = binding.column(named: first) ?? vars[first]?.0.column(named: first),
                   let target = c.property.objectClassName, let tb = realm.binding(named: target) else { return Values(items: [.int(0)], many: false) }
-            let inner = try? QueryEvaluator(realm: realm, binding: tb, predicate: sq.predicate, arguments: arguments)
+            let inner = try? QueryEvaluator(realm: realm, binding: tb, predicate: sq.predicate, arguments: arguments,
+                                            variables: Set(vars.keys).union([sq.variable]))
             var count = 0
             for case .link(let k) in elements {
                 var v = vars
@@ -144,70 +156,123 @@ struct QueryEvaluator {
         }
     }
 
-    /// Follows a key path from the row (or a subquery variable).
+    /// Follows a key path from the row (or a subquery variable). Values through to-many
+    /// steps (lists, sets, backlinks) come back with `many` set.
     private func path(_ components: [KeyPathComponent], _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Values {
-        guard case .property(let first) = components.first else { return Values(items: [], many: false) }
+        var rest = components[...]
+        // The values so far and what they are: values of `property`, or (property nil) objects of `owner`.
         var current: [StoredValue]
-        var property: Property
+        var property: Property?
+        var owner: TableBinding
         var many = false
-        var rest = components.dropFirst()
-        if let (vb, vk) = vars[first] {
-            // `$x.prop...`: start at the variable's object.
-            guard case .property(let name) = rest.first, let c = vb.column(named: name) else { return Values(items: [.link(vk)], many: false) }
+        let rowKey = row.rows.map { $0.key(row.row) } ?? row.object?.1 ?? 0
+        switch rest.first {
+        case .property(let first)?:
             rest = rest.dropFirst()
-            current = [read(vb, vk, c)]
-            property = c.property
-        } else if let rows = row.rows, let i = columnIndex[first] {
-            current = [rows.value(i, row.row)]
-            property = columns[i].property
-        } else if let (ob, ok) = row.object, let c = ob.column(named: first) {
-            current = [read(ob, ok, c)]
-            property = c.property
-        } else {
+            if let (vb, vk) = vars[first] {
+                current = [.link(vk)]
+                owner = vb
+            } else if let rows = row.rows, let i = columnIndex[first] {
+                current = [realm.filterDeletedLinks(rows.value(i, row.row), columns[i])]
+                property = columns[i].property
+                owner = binding
+            } else if let c = (row.object?.0 ?? binding).column(named: first) {
+                current = [read(row.object?.0 ?? binding, rowKey, c)]
+                property = c.property
+                owner = row.object?.0 ?? binding
+            } else {
+                return Values(items: [], many: false)
+            }
+            if let p = property, p.type == .linkingObjects {
+                current = backlinks(p, rowKey).map { .link($0) }
+                many = true
+            }
+        case .backlink?, .allBacklinks?:
+            current = [.link(rowKey)]
+            owner = row.object?.0 ?? binding
+        default:
             return Values(items: [], many: false)
         }
-        if property.type == .linkingObjects, let rows = row.rows {
-            current = backlinks(property, rows.key(row.row)).map { .link($0) }
-            many = true
-        } else if property.type == .linkingObjects, let (_, ok) = row.object {
-            current = backlinks(property, ok).map { .link($0) }
-            many = true
-        }
+        /// Turns collection values into their elements.
         func expand() {
-            if property.collection != .none {
-                current = current.flatMap { v -> [StoredValue] in if case .collection(let items) = v { return items }; return [v] }
+            if let p = property, p.collection != .none {
+                current = current.flatMap { v -> [StoredValue] in if case .collection(let items) = v { return p.collection == .map ? stride(from: 1, to: items.count, by: 2).map { items[$0] } : items }; return [v] }
                 many = true
             }
         }
-        for component in rest {
+        /// Moves from link values to the objects they name.
+        func toObjects() -> Bool {
+            expand()
+            guard let p = property else { return true }
+            guard p.type == .object || p.type == .linkingObjects, let target = p.objectClassName, let tb = realm.binding(named: target) else { return false }
+            owner = tb
+            property = nil
+            return true
+        }
+        while let component = rest.first {
+            rest = rest.dropFirst()
             switch component {
-            case .property(let name):
-                expand()
-                guard let target = property.objectClassName, let tb = realm.binding(named: target), let c = tb.column(named: name) else {
-                    return Values(items: [], many: many)
+            case .property(let name) where property?.collection == .map:
+                // `map.key`: the value stored under `key` (null when absent).
+                current = current.map { v -> StoredValue in
+                    guard case .collection(let items) = v else { return .null }
+                    for i in stride(from: 0, to: items.count - 1, by: 2) where items[i] == .string(name) { return items[i + 1] }
+                    return .null
                 }
+                property = Property(name: name, type: property!.type, objectClassName: property!.objectClassName)
+            case .property(let name):
+                guard toObjects(), let c = owner.column(named: name) else { return Values(items: [], many: many) }
                 if c.type == .linkingObjects {
-                    current = current.flatMap { v -> [StoredValue] in
-                        if case .link(let k) = v { backlinks(c.property, k).map { .link($0) } } else { [] }
-                    }
+                    current = current.flatMap { v -> [StoredValue] in if case .link(let k) = v { return backlinks(c.property, k).map { .link($0) } }; return [] }
                     many = true
                 } else {
-                    current = current.compactMap { if case .link(let k) = $0 { read(tb, k, c) } else { nil } }
+                    let b = owner
+                    current = current.compactMap { if case .link(let k) = $0 { read(b, k, c) } else { nil } }
                 }
                 property = c.property
             case .aggregate(let agg):
-                let items: [StoredValue]
-                if property.collection != .none {
-                    items = current.flatMap { v -> [StoredValue] in if case .collection(let x) = v { return x }; return [] }
-                } else { items = current }
-                let result = aggregate(agg, property.collection == .map ? stride(from: 1, to: items.count, by: 2).map { items[$0] } : items)
-                return Values(items: [result], many: false)
+                if case .property? = rest.first {
+                    // `links.@sum.field`: aggregate a property of the linked objects.
+                    guard toObjects(), case .property(let name)? = rest.first, let c = owner.column(named: name) else { return Values(items: [.null], many: false) }
+                    let b = owner
+                    let items = current.compactMap { v -> StoredValue? in if case .link(let k) = v { return read(b, k, c) }; return nil }
+                    return Values(items: [aggregate(agg, items)], many: false)
+                }
+                expand()
+                return Values(items: [aggregate(agg, current)], many: false)
             case .keys, .values:
                 let items = current.flatMap { v -> [StoredValue] in if case .collection(let x) = v { return x }; return [] }
                 let start = component == .keys ? 0 : 1
-                return Values(items: stride(from: start, to: items.count, by: 2).map { items[$0] }, many: true)
-            case .backlink, .allBacklinks:
-                return Values(items: [], many: true)
+                current = stride(from: start, to: items.count, by: 2).map { items[$0] }
+                property = nil
+                many = true
+                if component == .keys { return Values(items: current, many: true) }
+                property = Property(name: "@values", type: .any)
+            case .backlink(let objectType, let originName):
+                guard toObjects(), let ob = realm.binding(named: objectType), let oc = ob.column(named: originName) else {
+                    return Values(items: [], many: true)
+                }
+                let target = owner.className
+                guard oc.property.objectClassName == target else { return Values(items: [], many: true) }
+                current = current.flatMap { v -> [StoredValue] in
+                    if case .link(let k) = v { return linking(ob, oc, k).map { .link($0) } }
+                    return []
+                }
+                owner = ob
+                property = nil
+                many = true
+            case .allBacklinks:
+                guard toObjects() else { return Values(items: [], many: true) }
+                let target = owner.className
+                var found: [StoredValue] = []
+                for ob in realm.allBindings {
+                    for oc in ob.columns where oc.type == .object && oc.property.objectClassName == target {
+                        for case .link(let k) in current { found += linking(ob, oc, k).map { .anyLink(className: ob.className, key: $0) } }
+                    }
+                }
+                current = found
+                property = Property(name: "@links", type: .any)
+                many = true
             }
         }
         expand()
@@ -215,14 +280,14 @@ struct QueryEvaluator {
     }
 
     private func read(_ b: TableBinding, _ key: UInt64, _ c: ColumnBinding) -> StoredValue {
-        ((try? realm.table(b).read(key, c)) ?? nil) ?? .null
+        realm.filterDeletedLinks(((try? realm.table(b).read(key, c)) ?? nil) ?? .null, c)
     }
 
-    private func backlinks(_ property: Property, _ key: UInt64) -> [UInt64] {
-        guard let origin = property.objectClassName, let ob = realm.binding(named: origin),
-              let c = ob.column(named: property.linkOriginPropertyName ?? ""), let store = try? realm.table(ob) else { return [] }
+    /// Objects of `ob` whose link column `oc` names `key`.
+    private func linking(_ ob: TableBinding, _ oc: ColumnBinding, _ key: UInt64) -> [UInt64] {
+        guard let store = try? realm.table(ob) else { return [] }
         var keys: [UInt64] = []
-        try? store.forEachCluster([c]) { rows in
+        try? store.forEachCluster([oc]) { rows in
             for r in 0..<rows.count {
                 switch rows.value(0, r) {
                 case .link(let k) where k == key: keys.append(rows.key(r))
@@ -233,6 +298,12 @@ struct QueryEvaluator {
             return true
         }
         return keys
+    }
+
+    private func backlinks(_ property: Property, _ key: UInt64) -> [UInt64] {
+        guard let origin = property.objectClassName, let ob = realm.binding(named: origin),
+              let c = ob.column(named: property.linkOriginPropertyName ?? "") else { return [] }
+        return linking(ob, c, key)
     }
 
     private func aggregate(_ agg: CollectionAggregate, _ items: [StoredValue]) -> StoredValue {

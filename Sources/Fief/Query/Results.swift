@@ -12,12 +12,15 @@ import Foundation
 /// ```
 public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomStringConvertible {
     let realm: Realm
-    let binding: TableBinding?
+    private let fixedBinding: TableBinding?
     var predicate: QueryExpression = .truePredicate
     var arguments: [StoredValue] = []
-    var sort: [(path: [String], ascending: Bool)] = []
-    var distinctPaths: [[String]] = []
-    var limit: Int?
+    /// SORT, DISTINCT and LIMIT steps, applied in the order they were given.
+    var descriptors: [ResultsDescriptor] = []
+
+    /// The class binding; looked up again while the class is not yet in the file, so results
+    /// made before the first object of their class was added are live too.
+    var binding: TableBinding? { fixedBinding ?? realm.readBinding(for: Element.self) }
     private var cache = ResultsCache()
 
     /// A copy to refine, with its own evaluation cache.
@@ -29,7 +32,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     init(realm: Realm, binding: TableBinding?) {
         self.realm = realm
-        self.binding = binding
+        fixedBinding = binding
     }
 
     /// The realm the results come from.
@@ -39,10 +42,25 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// Results further filtered by a Realm Query Language predicate. Arguments are given as
     /// `$0`, `$1`... (or `%@` in order). A trailing `SORT(...)`, `DISTINCT(...)` and
-    /// `LIMIT(n)` apply too. A malformed query traps with the position of the error; use
-    /// ``Realm/validate(query:for:)`` to check a user-typed query first.
+    /// `LIMIT(n)` apply too. A malformed query traps with the position of the error, as
+    /// Realm's does; use ``filtered(_:_:)`` for queries typed by users.
     public func filter(_ predicateFormat: String, _ args: Any...) -> Results<Element> {
         do { return try filtering(predicateFormat, args) } catch { preconditionFailure("\(error)") }
+    }
+
+    /// Like ``filter(_:_:)``, but a malformed query, an unknown property or a bad argument
+    /// throws ``RealmError/invalidQuery(_:)`` (with line and column) or
+    /// ``RealmError/unknownProperty(className:property:)`` instead of trapping.
+    ///
+    /// ```swift
+    /// do {
+    ///     let hits = try realm.objects(Dog.self).filtered(userText)
+    /// } catch let error as RealmError {
+    ///     print(error)   // Invalid query: line 1, column 9: expected a value after '>'...
+    /// }
+    /// ```
+    public func filtered(_ predicateFormat: String, _ args: Any...) throws -> Results<Element> {
+        try filtering(predicateFormat, args)
     }
 
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
@@ -60,12 +78,32 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         result.predicate = predicate == .truePredicate ? mine : .and([predicate, mine])
         for d in parsed.descriptors {
             switch d {
-            case .sort(let keys): result.sort = keys.map { (Self.names($0.keyPath), $0.ascending) }
-            case .distinct(let paths): result.distinctPaths = paths.map(Self.names)
-            case .limit(let n): result.limit = n
+            case .sort(let keys): result.descriptors.append(.sort(keys.map { (Self.names($0.keyPath), $0.ascending) }))
+            case .distinct(let paths): result.descriptors.append(.distinct(paths.map(Self.names)))
+            case .limit(let n): result.descriptors.append(.limit(n))
             }
         }
+        if let binding {
+            for path in result.descriptors.flatMap(\.paths) { try validate(path, from: binding) }
+        }
         return result
+    }
+
+    /// Checks that a sort or distinct key path names properties, through to-one links.
+    func validate(_ path: [String], from binding: TableBinding) throws {
+        var current = binding
+        for (i, name) in path.enumerated() {
+            guard let column = current.column(named: name) else {
+                throw RealmError.unknownProperty(className: current.className, property: name)
+            }
+            if i < path.count - 1 {
+                guard column.type == .object, column.collection == .none, let target = column.property.objectClassName,
+                      let next = realm.binding(named: target) else {
+                    throw RealmError.invalidQuery("cannot sort or distinct through \(current.className).\(name): not a to-one link")
+                }
+                current = next
+            }
+        }
     }
 
     private static func names(_ kp: KeyPathExpression) -> [String] {
@@ -95,7 +133,13 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     /// Results sorted by several properties in turn.
     public func sorted<S: Sequence>(by descriptors: S) -> Results<Element> where S.Element == SortDescriptor {
         var r = derived()
-        r.sort = descriptors.map { ($0.keyPath.split(separator: ".").map(String.init), $0.ascending) }
+        let keys = descriptors.map { ($0.keyPath.split(separator: ".").map(String.init), $0.ascending) }
+        if let binding {
+            for key in keys {
+                do { try validate(key.0, from: binding) } catch { preconditionFailure("\(error)") }
+            }
+        }
+        r.descriptors.append(.sort(keys))
         return r
     }
 
@@ -107,7 +151,13 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     /// Results keeping only the first object for each distinct combination of the key paths.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         var r = derived()
-        r.distinctPaths = keyPaths.map { $0.split(separator: ".").map(String.init) }
+        let paths = keyPaths.map { $0.split(separator: ".").map(String.init) }
+        if let binding {
+            for p in paths {
+                do { try validate(p, from: binding) } catch { preconditionFailure("\(error)") }
+            }
+        }
+        r.descriptors.append(.distinct(paths))
         return r
     }
 
@@ -115,31 +165,35 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// The matching object keys, in order, for the realm's current state.
     func keys() -> [UInt64] {
-        if let cached = cache.keys, cache.epoch == realm.epoch { return cached }
+        let stamp = realm.changeStamp
+        if let cached = cache.keys, cache.stamp == stamp { return cached }
         let keys = (try? evaluateKeys()) ?? []
         cache.keys = keys
-        cache.epoch = realm.epoch
+        cache.stamp = stamp
         return keys
     }
 
     private func evaluateKeys() throws -> [UInt64] {
         guard let binding else { return [] }
         var keys = try matchingKeys(binding)
-        if !distinctPaths.isEmpty {
-            var seen: Set<[StoredValue]> = []
-            keys = keys.filter { k in seen.insert(distinctPaths.map { valueAt(binding, $0, k) }).inserted }
+        for descriptor in descriptors {
+            switch descriptor {
+            case .distinct(let paths):
+                var seen: Set<[StoredValue]> = []
+                keys = keys.filter { k in seen.insert(paths.map { valueAt(binding, $0, k) }).inserted }
+            case .sort(let sort):
+                let decorated = keys.map { k in (k, sort.map { valueAt(binding, $0.path, k) }) }
+                keys = decorated.sorted { a, b in
+                    for (i, s) in sort.enumerated() {
+                        let c = StoredValue.compare(a.1[i], b.1[i])
+                        if c != 0 { return s.ascending ? c < 0 : c > 0 }
+                    }
+                    return a.0 < b.0
+                }.map(\.0)
+            case .limit(let n):
+                keys = Array(keys.prefix(n))
+            }
         }
-        if !sort.isEmpty {
-            let decorated = keys.map { k in (k, sort.map { valueAt(binding, $0.path, k) }) }
-            keys = decorated.sorted { a, b in
-                for (i, s) in sort.enumerated() {
-                    let c = StoredValue.compare(a.1[i], b.1[i])
-                    if c != 0 { return s.ascending ? c < 0 : c > 0 }
-                }
-                return a.0 < b.0
-            }.map(\.0)
-        }
-        if let limit { keys = Array(keys.prefix(limit)) }
         return keys
     }
 
@@ -213,9 +267,16 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
 
+    /// Iterates a snapshot of the objects matching when iteration starts, so changing or
+    /// deleting them inside the loop does not skip any (as Realm's enumeration does).
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        let binding = self.binding
+        return keys().map { realm.objectForKey(Element.self, $0, binding: binding) }.makeIterator()
+    }
+
     /// The number of matching objects (counted without creating objects).
     public var count: Int {
-        if sort.isEmpty && distinctPaths.isEmpty && limit == nil, let binding, cache.epoch != realm.epoch || cache.keys == nil,
+        if descriptors.isEmpty, let binding, cache.stamp != realm.changeStamp || cache.keys == nil,
            let n = try? QueryAggregates.count(self, binding) {
             return n
         }
@@ -246,7 +307,22 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 /// Caches the evaluated keys of a `Results` until the realm changes.
 final class ResultsCache {
     var keys: [UInt64]?
-    var epoch: UInt64 = .max
+    var stamp = Realm.ChangeStamp(epoch: .max, mutations: 0)
+}
+
+/// One SORT, DISTINCT or LIMIT step of a `Results`.
+enum ResultsDescriptor {
+    case sort([(path: [String], ascending: Bool)])
+    case distinct([[String]])
+    case limit(Int)
+
+    var paths: [[String]] {
+        switch self {
+        case .sort(let keys): keys.map(\.path)
+        case .distinct(let paths): paths
+        case .limit: []
+        }
+    }
 }
 
 /// A sort key for ``Results/sorted(by:)``.

@@ -1,6 +1,16 @@
 /// At commit, removes links to objects deleted in the transaction: to-one links become nil,
-/// list and set entries are removed (FORMAT.md, "Deleting objects").
+/// list and set entries are removed, map entries keep their key with a nil value
+/// (FORMAT.md, "Deleting objects").
 enum LinkCleanup {
+    /// A collection without links to `deleted`: lists and sets drop them, maps keep the key
+    /// with a nil value.
+    static func without(_ deleted: Set<UInt64>, _ items: [StoredValue], _ kind: CollectionKind) -> [StoredValue] {
+        if kind == .map {
+            return items.map { if case .link(let k) = $0, deleted.contains(k) { .null } else { $0 } }
+        }
+        return items.filter { if case .link(let k) = $0 { !deleted.contains(k) } else { true } }
+    }
+
     static func run(_ realm: Realm, _ session: WriteSession) throws {
         guard !session.deleted.isEmpty else { return }
         for binding in realm.allBindings {
@@ -18,7 +28,7 @@ enum LinkCleanup {
                         case .link(let k) where deleted.contains(k):
                             updates.append((rows.key(r), column, .null))
                         case .collection(let items) where items.contains(where: { if case .link(let k) = $0 { deleted.contains(k) } else { false } }):
-                            updates.append((rows.key(r), column, .collection(items.filter { if case .link(let k) = $0 { !deleted.contains(k) } else { true } })))
+                            updates.append((rows.key(r), column, .collection(without(deleted, items, column.collection))))
                         default: break
                         }
                     }

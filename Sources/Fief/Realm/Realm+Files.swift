@@ -94,9 +94,7 @@ extension Results {
         var r = Results(realm: realm.freeze(), binding: binding)
         r.predicate = predicate
         r.arguments = arguments
-        r.sort = sort
-        r.distinctPaths = distinctPaths
-        r.limit = limit
+        r.descriptors = descriptors
         return r
     }
 

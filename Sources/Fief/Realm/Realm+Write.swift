@@ -67,7 +67,7 @@ extension Realm {
             try TableStore.flush(session)
             let changeset = session.changeset.changeset
             try session.txn.commit()
-            coordinator.recordCommit(version: session.txn.version, changeset)
+            coordinator.recordCommit(version: session.txn.commitVersion ?? 0, changeset)
         } catch {
             self.session = nil
             session.txn.abort()
@@ -89,6 +89,12 @@ extension Realm {
         try? SchemaManager.reloadIfChanged(self)
     }
 
+    /// Traps, as Realm does, when a non-throwing write operation is used outside a write
+    /// transaction: it is a programming error, not a runtime condition.
+    func requireWriteTransaction(_ function: StaticString = #function) {
+        precondition(session != nil, "\(function): cannot modify a realm outside of a write transaction (use realm.write { }).")
+    }
+
     /// Records the first failure of a non-throwing write operation; the transaction then
     /// fails when it ends.
     func fail(_ error: Error) {
@@ -104,6 +110,7 @@ extension Realm {
     /// primary key that exists already, `update` decides (see ``UpdatePolicy``). Adding an
     /// object this realm already manages does nothing.
     public func add(_ object: Object, update: UpdatePolicy = .error) {
+        requireWriteTransaction()
         guard pendingWriteError == nil else { return }
         do { _ = try addObject(object, update: update) } catch { fail(error) }
     }
@@ -122,6 +129,7 @@ extension Realm {
     /// ```
     @discardableResult
     public func create<T: Object>(_ type: T.Type, value: Any = [String: Any](), update: UpdatePolicy = .error) -> T {
+        requireWriteTransaction()
         let object = T()
         guard pendingWriteError == nil else { return object }
         do {
@@ -137,6 +145,10 @@ extension Realm {
     @discardableResult
     func addObject(_ object: ObjectBase, update: UpdatePolicy, onlyProperties: Set<String>? = nil) throws -> ObjectBase {
         guard let session else { throw RealmError.notInWriteTransaction }
+        // Linked unmanaged objects are added with the same policy.
+        let outerPolicy = linkPolicy
+        linkPolicy = update
+        defer { linkPolicy = outerPolicy }
         if let state = object._managed {
             guard state.realm === self else { throw RealmError.wrongRealm("\(state.table.className) belongs to another realm instance") }
             return object
@@ -168,7 +180,8 @@ extension Realm {
                 let value = try info.storedValue(of: object, i, context)
                 try checkValue(value, for: property)
                 if update == .modified, try store.read(key, column) == value { continue }
-                try store.update(key, column, value)
+                let old = try store.update(key, column, value)
+                try deleteOrphanedEmbedded(column, old: old, new: value)
                 session.changeset.append(.set(className: binding.className, key: key, property: property.name, value: value))
             }
             info.makeManaged(object, state)
@@ -223,13 +236,14 @@ extension Realm {
             guard state.realm === self else { throw RealmError.wrongRealm("linked \(state.table.className) belongs to another realm instance") }
             return state.key
         }
-        return try addObject(object, update: object is EmbeddedObject ? .error : .modified)._managed!.key
+        return try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy)._managed!.key
     }
 
     // MARK: Deleting
 
     /// Deletes a managed object (and the embedded objects it owns).
     public func delete(_ object: ObjectBase) {
+        requireWriteTransaction()
         guard pendingWriteError == nil else { return }
         do { try deleteObject(object) } catch { fail(error) }
     }
@@ -242,6 +256,7 @@ extension Realm {
 
     /// Deletes every object in the realm.
     public func deleteAll() {
+        requireWriteTransaction()
         guard pendingWriteError == nil else { return }
         do {
             guard let session else { throw RealmError.notInWriteTransaction }
@@ -253,7 +268,7 @@ extension Realm {
                 }
                 try TableStore.flush(session)
                 _ = try session.txn.dropTree(binding.clusterTree)
-                directories[binding.className] = nil
+                if binding.tableID < stores.count { stores[binding.tableID] = nil }
                 for c in binding.columns { if let index = c.indexTree { _ = try session.txn.dropTree(index) } }
             }
             epoch &+= 1

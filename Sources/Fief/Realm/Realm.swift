@@ -26,10 +26,21 @@ public final class Realm {
     var session: WriteSession?
     /// The first error of the current write transaction, rethrown when it ends.
     var pendingWriteError: Error?
+    /// The update policy of the `add` in progress, applied to linked unmanaged objects.
+    var linkPolicy: UpdatePolicy = .modified
     /// Changes whenever the data a cached object location could refer to may have changed.
     var epoch: UInt64 = 0
-    /// Cluster directories of the current transaction, per class.
-    var directories: [String: ClusterDirectory] = [:]
+    /// Identifies the realm's contents as reads see them: changes with every transaction
+    /// switch and every change inside a write transaction.
+    struct ChangeStamp: Equatable {
+        var epoch: UInt64
+        var mutations: UInt64
+    }
+
+    var changeStamp: ChangeStamp { ChangeStamp(epoch: epoch, mutations: session?.mutations ?? 0) }
+
+    /// Table stores of the current transaction, indexed by table id.
+    var stores: [TableStore?] = []
     /// Whether this is an immutable snapshot.
     public let isFrozen: Bool
 
@@ -97,12 +108,7 @@ public final class Realm {
 
     /// The binding for `type`; in a write transaction a class new to the file is added.
     func binding(for type: ObjectBase.Type) throws -> TableBinding {
-        if let b = bindingsByType[ObjectIdentifier(type)] { return b }
-        if let b = bindingsByName[type.className()], b.info == nil || b.info!.type == type {
-            let bound = TableBinding(schema: b.schema, info: try ClassInfo.discover(type))
-            register(bound)
-            return bound
-        }
+        if let b = try existingBinding(for: type) { return b }
         guard configuration.objectTypes == nil else { throw RealmError.unknownClass(type.className()) }
         guard session != nil else { throw RealmError.notInWriteTransaction }
         try SchemaManager.addClasses([type], to: self)
@@ -110,10 +116,24 @@ public final class Realm {
         return b
     }
 
-    /// The binding for reading `type`, or nil if the class has no objects in this realm yet.
+    /// The binding of `type` if the class is in the file's schema (bound to the Swift class).
+    private func existingBinding(for type: ObjectBase.Type) throws -> TableBinding? {
+        if let b = bindingsByType[ObjectIdentifier(type)] { return b }
+        guard let b = bindingsByName[type.className()], b.info == nil || b.info!.type == type else { return nil }
+        let info = try ClassInfo.discover(type)
+        let plan = SchemaPlan(file: Schema([b.schema]), models: [info], removeOthers: false)
+        guard plan.differences.isEmpty && !plan.hasChanges else {
+            throw RealmError.schemaMismatch(plan.differences.isEmpty ? ["Class '\(b.className)' differs from the file's schema."] : plan.differences)
+        }
+        let bound = TableBinding(schema: b.schema, info: info)
+        register(bound)
+        return bound
+    }
+
+    /// The binding for reading `type`, or nil if the class is not in this realm yet.
     func readBinding(for type: ObjectBase.Type) -> TableBinding? {
         if let b = bindingsByType[ObjectIdentifier(type)] { return b }
-        return try? binding(for: type)
+        return try? existingBinding(for: type)
     }
 
     // MARK: Transactions
@@ -124,22 +144,34 @@ public final class Realm {
         if let readTxn { return readTxn }
         let txn = try coordinator.store.beginRead()
         readTxn = txn
-        directories = [:]
+        stores = []
         return txn
     }
 
     func table(_ binding: TableBinding) throws -> TableStore {
-        let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, cached: directories[binding.className])
-        directories[binding.className] = store.directory
-        if let session, let removed = session.removedClusters.removeValue(forKey: binding.className) {
-            for start in removed { store.directory.remove(start) }
+        let id = binding.tableID
+        if id < stores.count, let store = stores[id], store.binding === binding {
+            if let session, !session.removedClusters.isEmpty { applyRemovedClusters(session) }
+            return store
         }
+        let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, cached: nil)
+        if id >= stores.count { stores.append(contentsOf: repeatElement(nil, count: id + 1 - stores.count)) }
+        stores[id] = store
+        if let session, !session.removedClusters.isEmpty { applyRemovedClusters(session) }
         return store
+    }
+
+    /// Drops clusters a write-back removed from the cached directories.
+    private func applyRemovedClusters(_ session: WriteSession) {
+        for (id, starts) in session.removedClusters where id < stores.count {
+            for start in starts { stores[id]?.directory.remove(start) }
+        }
+        session.removedClusters = [:]
     }
 
     /// Forgets cached cluster directories (the transaction changed).
     func transactionChanged() {
-        directories = [:]
+        stores = []
         epoch &+= 1
     }
 
@@ -246,13 +278,12 @@ public final class Realm {
     }
 
     /// Links to objects deleted earlier in this write transaction read as absent.
-    private func filterDeletedLinks(_ value: StoredValue, _ column: ColumnBinding) -> StoredValue {
+    func filterDeletedLinks(_ value: StoredValue, _ column: ColumnBinding) -> StoredValue {
         guard column.type == .object, let session, let target = column.property.objectClassName,
               let deleted = session.deleted[target], !deleted.isEmpty else { return value }
         switch value {
         case .link(let k): return deleted.contains(k) ? .null : value
-        case .collection(let items):
-            return .collection(items.filter { if case .link(let k) = $0 { !deleted.contains(k) } else { true } })
+        case .collection(let items): return .collection(LinkCleanup.without(deleted, items, column.collection))
         default: return value
         }
     }
@@ -262,8 +293,24 @@ public final class Realm {
         guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
         if column.property.isPrimary { throw RealmError.invalidValue("Primary key can't be changed after an object is inserted.") }
         try checkValue(value, for: column.property)
-        try table(state.table).update(state.key, column, value)
+        let old = try table(state.table).update(state.key, column, value)
+        try deleteOrphanedEmbedded(column, old: old, new: value)
         session!.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.name, value: value))
+    }
+
+    /// Embedded objects a link property no longer references are deleted: they have no
+    /// other owner.
+    func deleteOrphanedEmbedded(_ column: ColumnBinding, old: StoredValue, new: StoredValue) throws {
+        guard column.type == .object, let session, let target = column.property.objectClassName,
+              let tb = binding(named: target), tb.isEmbedded, old != new else { return }
+        func keys(_ v: StoredValue) -> Set<UInt64> {
+            switch v {
+            case .link(let k): [k]
+            case .collection(let items): Set(items.compactMap { if case .link(let k) = $0 { k } else { nil } })
+            default: []
+            }
+        }
+        for k in keys(old).subtracting(keys(new)) where try table(tb).exists(k) { try deleteRow(tb, k, session) }
     }
 
     func checkValue(_ value: StoredValue, for property: Property) throws {

@@ -33,6 +33,18 @@ public struct Property: Equatable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// The same property with or without an index.
+    func withIndex(_ indexed: Bool) -> Property {
+        Property(name: name, type: type, collection: collection, isOptional: isOptional, objectClassName: objectClassName,
+                 linkOriginPropertyName: linkOriginPropertyName, isPrimary: isPrimary, isIndexed: indexed, column: column)
+    }
+
+    /// The same property under another name.
+    func renamed(_ newName: String) -> Property {
+        Property(name: newName, type: type, collection: collection, isOptional: isOptional, objectClassName: objectClassName,
+                 linkOriginPropertyName: linkOriginPropertyName, isPrimary: isPrimary, isIndexed: isIndexed, column: column)
+    }
+
     /// Whether the property has a column in the object's cluster (backlinks do not).
     var isStored: Bool { type != .linkingObjects }
 

@@ -36,6 +36,7 @@ enum SchemaManager {
             infos.append(info)
             if configuration.objectTypes == nil { pending.append(contentsOf: info.linkedTypes.compactMap { $0 }) }
         }
+        try validateBacklinks(infos)
         if let explicit = configuration.objectTypes {
             let names = Set(explicit.map { $0.className() })
             for info in infos {
@@ -47,6 +48,24 @@ enum SchemaManager {
             }
         }
         return infos
+    }
+
+    /// Every `LinkingObjects` property must name a property of its origin class that links
+    /// back to the declaring class.
+    static func validateBacklinks(_ infos: [ClassInfo]) throws {
+        for info in infos {
+            for (p, linked) in zip(info.properties, info.linkedTypes) where p.type == .linkingObjects {
+                guard let origin = linked else { continue }
+                let originInfo = try ClassInfo.discover(origin)
+                let name = p.linkOriginPropertyName ?? ""
+                guard let target = originInfo.schema[name] else {
+                    throw RealmError.invalidSchema("\(info.schema.className).\(p.name): origin property '\(name)' does not exist on \(originInfo.schema.className)")
+                }
+                guard target.type == .object, target.objectClassName == info.schema.className else {
+                    throw RealmError.invalidSchema("\(info.schema.className).\(p.name): \(originInfo.schema.className).\(name) does not link to \(info.schema.className)")
+                }
+            }
+        }
     }
 
     /// Whether opening `configuration` would need a migration (used by deleteRealmIfMigrationNeeded).
@@ -69,7 +88,7 @@ enum SchemaManager {
         if existing != nil && configuration.schemaVersion < fileVersion {
             throw RealmError.schemaVersionTooOld(file: fileVersion, configuration: configuration.schemaVersion)
         }
-        let plan = SchemaPlan(file: file, models: models, removeOthers: false)
+        var plan = SchemaPlan(file: file, models: models, removeOthers: false)
         let needsMigration = !plan.differences.isEmpty
         if needsMigration && (existing == nil || configuration.schemaVersion == fileVersion) {
             throw RealmError.schemaMismatch(plan.differences)
@@ -82,21 +101,46 @@ enum SchemaManager {
             bind(realm, plan.newSchema, models)
             return
         }
-        try realm.coordinator.store.write { txn in
-            realm.session = WriteSession(txn: txn)
+        let (version, changeset) = try realm.coordinator.store.write { txn in
+            let session = WriteSession(txn: txn)
+            realm.session = session
             realm.transactionChanged()
             defer { realm.session = nil; realm.transactionChanged() }
+            for instruction in plan.instructions { session.changeset.append(instruction) }
             bind(realm, plan.newSchema, models)
+            for name in plan.indexesToDrop { _ = try txn.dropTree(name) }
+            for (className, property) in plan.indexesToBuild { try buildIndex(realm, className, property) }
             if needsMigration || (existing != nil && versionChanged) {
                 let migration = Migration(realm: realm, oldSchema: file, plan: plan)
                 if let block = configuration.migrationBlock { block(migration, fileVersion) }
                 try migration.finish()
+                for name in migration.deletedClasses where !models.contains(where: { $0.schema.className == name }) {
+                    plan.removeClass(name)
+                    _ = try txn.dropTree("c." + name)
+                }
+                if let error = realm.pendingWriteError { throw error }
             }
-            for instruction in plan.instructions { realm.session!.changeset.append(instruction) }
-            try TableStore.flush(realm.session!)
+            try LinkCleanup.run(realm, session)
+            try TableStore.flush(session)
             try writeSchema(txn, plan.newSchema, version: configuration.schemaVersion)
+            return (txn.commitVersion ?? 0, session.changeset.changeset)
         }
-        realm.epoch &+= 1
+        realm.coordinator.recordCommit(version: version, changeset)
+        bind(realm, plan.newSchema, models)
+    }
+
+    /// Indexes the current values of an indexed property (new, or newly indexed).
+    private static func buildIndex(_ realm: Realm, _ className: String, _ property: String) throws {
+        guard let binding = realm.binding(named: className), let column = binding.column(named: property),
+              column.indexTree != nil else { return }
+        let store = try realm.table(binding)
+        let index = IndexStore(txn: store.txn, column: column)
+        var entries: [(StoredValue, UInt64)] = []
+        try store.forEachCluster([column]) { rows in
+            for r in 0..<rows.count { entries.append((rows.value(0, r), rows.key(r))) }
+            return true
+        }
+        for (value, key) in entries { try index.add(value, key) }
     }
 
     /// Adds classes first used inside a write transaction.
@@ -110,6 +154,7 @@ enum SchemaManager {
             infos.append(info)
             pending.append(contentsOf: info.linkedTypes.compactMap { $0 })
         }
+        try validateBacklinks(infos)
         let bound = realm.allBindings.compactMap(\.info)
         let plan = SchemaPlan(file: realm.schema, models: bound + infos, removeOthers: false)
         guard plan.differences.isEmpty else { throw RealmError.schemaMismatch(plan.differences) }

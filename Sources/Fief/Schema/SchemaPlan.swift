@@ -8,6 +8,10 @@ struct SchemaPlan {
     private(set) var instructions: [ChangesetInstruction] = []
     /// Columns of the file schema that the new schema no longer has (removed or changed).
     private(set) var droppedColumns: [(className: String, property: Property)] = []
+    /// Indexed properties whose index must be built from the existing objects.
+    private(set) var indexesToBuild: [(className: String, property: String)] = []
+    /// Index trees no longer wanted.
+    private(set) var indexesToDrop: [String] = []
     let file: Schema
 
     var hasChanges: Bool { newSchema != file }
@@ -19,6 +23,9 @@ struct SchemaPlan {
         var plan: [ChangesetInstruction] = []
         var diffs: [String] = []
         var dropped: [(String, Property)] = []
+        var build: [(String, String)] = []
+        var dropIndexes: [String] = []
+        var additions: [String] = []
         for info in models {
             let declared = info.schema
             let name = declared.className
@@ -44,20 +51,25 @@ struct SchemaPlan {
                 if let previous = old[p.name] {
                     if previous.sameDefinition(as: p) {
                         property.column = previous.column
+                    } else if previous.withIndex(p.isIndexed).sameDefinition(as: p) {
+                        // Adding or removing an index is applied without a migration.
+                        property.column = previous.column
+                        if p.isIndexed { build.append((name, p.name)) } else { dropIndexes.append("i.\(name).\(previous.column)") }
                     } else {
                         if previous.isPrimary != p.isPrimary {
                             diffs.append("Primary Key for class '\(name)' has been \(p.isPrimary ? "added to" : "removed from") property '\(p.name)'.")
-                        } else if previous.isIndexed != p.isIndexed && previous.type == p.type && previous.isOptional == p.isOptional {
-                            diffs.append("Property '\(name).\(p.name)' has been made \(p.isIndexed ? "indexed" : "unindexed").")
                         } else {
                             diffs.append("Property '\(name).\(p.name)' has been changed from '\(previous.typeDescription)' to '\(p.typeDescription)'.")
                         }
                         dropped.append((name, previous))
                         if property.isStored { property.column = merged.nextColumn; merged.nextColumn += 1 }
+                        if property.isIndexed { build.append((name, p.name)) }
                         plan.append(Self.addProperty(name, property))
                     }
                 } else {
                     if property.isStored { property.column = merged.nextColumn; merged.nextColumn += 1 }
+                    if property.isIndexed { build.append((name, p.name)) }
+                    additions.append("Property '\(name).\(p.name)' has been added.")
                     if property.isPrimary { diffs.append("Primary Key for class '\(name)' has been added to property '\(p.name)'.") }
                     plan.append(Self.addProperty(name, property))
                 }
@@ -74,9 +86,17 @@ struct SchemaPlan {
             for name in classes.keys where !names.contains(name) { classes[name] = nil }
         }
         newSchema = Schema(Array(classes.values))
-        differences = diffs
+        // Additions need no migration on their own; when one is needed anyway, list them too.
+        differences = diffs.isEmpty ? [] : diffs + additions
         instructions = plan
         droppedColumns = dropped
+        indexesToBuild = build
+        indexesToDrop = dropIndexes
+    }
+
+    /// Removes a class from the new schema (its data was deleted by the migration).
+    mutating func removeClass(_ name: String) {
+        newSchema.objectSchema.removeAll { $0.className == name }
     }
 
     private static func addProperty(_ className: String, _ p: Property) -> ChangesetInstruction {

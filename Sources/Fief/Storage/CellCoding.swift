@@ -42,11 +42,12 @@ enum CellCoding {
 
     // MARK: Variable width
 
-    /// Strings and data are their bytes; collections and mixed values use tagged encoding.
-    static func appendVariable(_ v: StoredValue, to out: inout [UInt8]) {
+    /// String and data columns hold the bytes themselves; collections, mixed values and
+    /// decimals use tagged encoding.
+    static func appendVariable(_ v: StoredValue, type: PropertyType?, to out: inout [UInt8]) {
         switch v {
-        case .string(let s): out.append(contentsOf: s.utf8)
-        case .data(let d): out.append(contentsOf: d)
+        case .string(let s) where type == .string: out.append(contentsOf: s.utf8)
+        case .data(let d) where type == .data: out.append(contentsOf: d)
         case .collection(let items):
             appendVarint(UInt64(items.count), to: &out)
             for item in items { appendTagged(item, to: &out) }

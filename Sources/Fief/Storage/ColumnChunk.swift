@@ -38,7 +38,7 @@ enum ColumnChunk {
             var offsets: [UInt32] = [0]
             offsets.reserveCapacity(n + 1)
             for v in values {
-                if !v.isNull { CellCoding.appendVariable(v, to: &data) }
+                if !v.isNull { CellCoding.appendVariable(v, type: collection == .none ? type : nil, to: &data) }
                 offsets.append(UInt32(data.count))
             }
             out.reserveCapacity(out.count + offsets.count * 4 + data.count)

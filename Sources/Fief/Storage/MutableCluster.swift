@@ -1,21 +1,50 @@
+import FiefStorage
+
 /// A cluster being changed by the current write transaction: its object keys and the columns
-/// loaded so far, decoded, indexed by the column's position in its class binding. Written back
-/// (only what changed) when the transaction commits or the write cache fills.
+/// loaded so far, decoded, indexed by file column number (so bindings of different schema
+/// versions, as a migration uses, share it). Written back (only what changed) when the
+/// transaction commits or the write cache fills.
 final class MutableCluster {
+    /// One decoded column and how to encode it again.
+    struct Column {
+        var values: [StoredValue]
+        let type: PropertyType
+        let collection: CollectionKind
+        var dirty = false
+    }
+
     let start: UInt64
-    let binding: TableBinding
+    let treeName: String
     var keys: [UInt64]
     var keysDirty = false
-    var columns: [[StoredValue]?]
-    var dirty: [Bool]
+    private(set) var columns: [Column?] = []
 
-    init(start: UInt64, keys: [UInt64], binding: TableBinding) {
+    init(start: UInt64, keys: [UInt64], treeName: String) {
         self.start = start
         self.keys = keys
-        self.binding = binding
-        columns = Array(repeating: nil, count: binding.columns.count)
-        dirty = Array(repeating: false, count: binding.columns.count)
+        self.treeName = treeName
     }
+
+    func has(_ column: UInt16) -> Bool { Int(column) < columns.count && columns[Int(column)] != nil }
+
+    func set(_ column: UInt16, _ value: Column) {
+        let i = Int(column)
+        if i >= columns.count { columns.append(contentsOf: repeatElement(nil, count: i + 1 - columns.count)) }
+        columns[i] = value
+    }
+
+    /// The decoded values of a loaded column.
+    func values(_ column: UInt16) -> [StoredValue]? { Int(column) < columns.count ? columns[Int(column)]?.values : nil }
+
+    /// Changes a loaded column in place and marks it dirty.
+    func modify<R>(_ column: UInt16, _ body: (inout [StoredValue]) -> R) -> R {
+        let i = Int(column)
+        columns[i]!.dirty = true
+        return body(&columns[i]!.values)
+    }
+
+    /// Every loaded column number.
+    var loadedColumns: [UInt16] { columns.indices.filter { columns[$0] != nil }.map { UInt16($0) } }
 
     /// The row of `key`, by binary search.
     func row(of key: UInt64) -> Int? {
@@ -47,6 +76,9 @@ final class ClusterDirectory {
     private(set) var starts: [UInt64]
     /// The transaction it describes: (version, writable).
     let tag: (UInt64, Bool)
+    /// The class's cluster tree in that transaction, once looked up.
+    var tree: Tree?
+    var treeLoaded = false
 
     init(starts: [UInt64], tag: (UInt64, Bool)) {
         self.starts = starts

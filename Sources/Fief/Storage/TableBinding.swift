@@ -1,4 +1,5 @@
 import FiefStorage
+import Foundation
 
 /// One class of a realm's file schema, bound to the Swift class that models it (if any):
 /// which storage trees hold it and which file column each property uses.
@@ -15,12 +16,15 @@ final class TableBinding {
     let primaryKey: ColumnBinding?
     /// Whether object keys are derived from a non-optional Int primary key (no index tree).
     let keyIsPrimaryKey: Bool
+    /// A small process-wide number for the class name, to key per-class caches cheaply.
+    let tableID: Int
     private let byName: [String: ColumnBinding]
 
     init(schema: ObjectSchema, info: ClassInfo?) {
         self.schema = schema
         self.info = info
         clusterTree = "c." + schema.className
+        tableID = TableIDs.shared.id(for: schema.className)
         var bindings: [ColumnBinding] = []
         for (position, p) in schema.properties.enumerated() {
             bindings.append(ColumnBinding(property: p, position: position,
@@ -49,19 +53,30 @@ final class TableBinding {
 }
 
 /// One property of a bound class.
-struct ColumnBinding {
+final class ColumnBinding {
     let property: Property
     /// Position in the schema's property list.
     let position: Int
     /// The index tree, for indexed properties that need one.
     let indexTree: String?
+    /// The value a row has when its column chunk does not exist.
+    let defaultValue: StoredValue
+    let column: UInt16
+    let type: PropertyType
+    let collection: CollectionKind
 
-    var column: UInt16 { property.column }
-    var type: PropertyType { property.type }
-    var collection: CollectionKind { property.collection }
+    init(property: Property, position: Int, indexTree: String?) {
+        self.property = property
+        self.position = position
+        self.indexTree = indexTree
+        column = property.column
+        type = property.type
+        collection = property.collection
+        defaultValue = Self.defaultValue(for: property)
+    }
 
     /// The value a row has when its column chunk does not exist (added by a migration).
-    var defaultValue: StoredValue {
+    private static func defaultValue(for property: Property) -> StoredValue {
         if property.collection != .none { return .collection([]) }
         if property.isOptional || property.type == .object || property.type == .any { return .null }
         switch property.type {
@@ -89,6 +104,13 @@ enum ClusterKey {
         return k
     }
 
+    /// Calls `body` with the 10-byte key, built on the stack.
+    @inline(__always)
+    static func with<R>(_ start: UInt64, _ column: UInt16, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        var key: (UInt64, UInt16) = (start.bigEndian, column.bigEndian)
+        return try withUnsafeBytes(of: &key) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<10])) }
+    }
+
     static func start(_ key: UnsafeRawBufferPointer) -> UInt64? {
         guard key.count == 10 else { return nil }
         var s: UInt64 = 0
@@ -99,4 +121,19 @@ enum ClusterKey {
     static func column(_ key: UnsafeRawBufferPointer) -> UInt16 { UInt16(key[8]) << 8 | UInt16(key[9]) }
 
     static func bigEndian(_ k: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: k >> (56 - 8 * UInt64($0))) } }
+}
+
+/// Interned class names: a small integer per name for the process.
+final class TableIDs: @unchecked Sendable {
+    static let shared = TableIDs()
+    private let lock = NSLock()
+    private var ids: [String: Int] = [:]
+
+    func id(for name: String) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        if let id = ids[name] { return id }
+        let id = ids.count
+        ids[name] = id
+        return id
+    }
 }

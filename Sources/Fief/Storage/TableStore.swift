@@ -24,14 +24,21 @@ struct TableStore {
         }
     }
 
-    func tree() throws -> Tree? { try txn.tree(binding.clusterTree) }
-
-    private func writableTree() throws -> Tree {
-        if let tree = try txn.tree(binding.clusterTree) { return tree }
-        return try txn.createTree(binding.clusterTree)
+    func tree() throws -> Tree? {
+        if directory.treeLoaded { return directory.tree }
+        directory.tree = try txn.tree(binding.clusterTree)
+        directory.treeLoaded = true
+        return directory.tree
     }
 
-    private var cache: [UInt64: MutableCluster]? { session?.clusters[binding.className] }
+    private func writableTree() throws -> Tree {
+        if let tree = try tree() { return tree }
+        let tree = try txn.createTree(binding.clusterTree)
+        directory.tree = tree
+        return tree
+    }
+
+    private var cache: [UInt64: MutableCluster]? { session?.clusters[binding.tableID] }
 
     private static func loadStarts(_ txn: Transaction, _ name: String) throws -> [UInt64] {
         guard let tree = try txn.tree(name) else { return [] }
@@ -50,7 +57,7 @@ struct TableStore {
         guard let (start, _) = directory.cluster(containing: key) else { return nil }
         if let cluster = cache?[start] { return cluster.row(of: key).map { (start, $0) } }
         guard let tree = try tree() else { return nil }
-        let row = try ClusterKey.make(start, 0).withUnsafeBytes { k in
+        let row = try ClusterKey.with(start, 0) { k in
             try tree.withValue(forKey: k) { ColumnChunk.row(of: key, inKeys: $0) }
         }
         return row.flatMap { $0 }.map { (start, $0) }
@@ -60,9 +67,9 @@ struct TableStore {
 
     /// One property of the object at a known location.
     func read(start: UInt64, row: Int, _ column: ColumnBinding) throws -> StoredValue {
-        if let cluster = cache?[start], let values = cluster.columns[column.position] { return values[row] }
+        if let cluster = cache?[start], let values = cluster.values(column.column) { return values[row] }
         guard column.property.isStored, let tree = try tree() else { return column.defaultValue }
-        let value = try ClusterKey.make(start, column.column).withUnsafeBytes { k in
+        let value = try ClusterKey.with(start, column.column) { k in
             try tree.withValue(forKey: k) { ColumnChunk.value($0, row: row, type: column.type, collection: column.collection) }
         }
         return value ?? column.defaultValue
@@ -77,33 +84,34 @@ struct TableStore {
 
     private func loadCluster(_ start: UInt64) throws -> MutableCluster {
         guard let session else { throw RealmError.notInWriteTransaction }
-        if let cluster = session.clusters[binding.className]?[start] { return cluster }
+        if let cluster = session.clusters[binding.tableID]?[start] { return cluster }
         if session.clusterCount >= WriteSession.cacheLimit { try TableStore.flush(session) }
         var keys: [UInt64] = []
         if let tree = try tree() {
-            keys = try ClusterKey.make(start, 0).withUnsafeBytes { k in
+            keys = try ClusterKey.with(start, 0) { k in
                 try tree.withValue(forKey: k) { ColumnChunk.keys($0) }
             } ?? []
         }
-        let cluster = MutableCluster(start: start, keys: keys, binding: binding)
-        session.clusters[binding.className, default: [:]][start] = cluster
+        let cluster = MutableCluster(start: start, keys: keys, treeName: binding.clusterTree)
+        session.clusters[binding.tableID, default: [:]][start] = cluster
         session.clusterCount += 1
         return cluster
     }
 
     /// Makes sure column `c` of `cluster` is decoded.
     private func loadColumn(_ cluster: MutableCluster, _ c: ColumnBinding) throws {
-        if cluster.columns[c.position] != nil { return }
+        if cluster.has(c.column) { return }
         var values: [StoredValue]?
         if let tree = try tree() {
-            values = try ClusterKey.make(cluster.start, c.column).withUnsafeBytes { k in
+            values = try ClusterKey.with(cluster.start, c.column) { k in
                 try tree.withValue(forKey: k) { ColumnChunk.decodeAll($0, type: c.type, collection: c.collection) }
             }
         }
         if let decoded = values, decoded.count != cluster.keys.count {
             throw RealmError.internalError("cluster \(cluster.start) of \(binding.className): column \(c.property.name) has \(decoded.count) rows, keys have \(cluster.keys.count)")
         }
-        cluster.columns[c.position] = values ?? Array(repeating: c.defaultValue, count: cluster.keys.count)
+        cluster.set(c.column, MutableCluster.Column(values: values ?? Array(repeating: c.defaultValue, count: cluster.keys.count),
+                                                   type: c.type, collection: c.collection))
     }
 
     // MARK: Writing
@@ -113,7 +121,7 @@ struct TableStore {
         guard let session else { throw RealmError.notInWriteTransaction }
         let tree = try writableTree()
         var placement: (start: UInt64, next: UInt64?)
-        if let hint = session.appendHint[binding.className], key >= hint.start, hint.next.map({ key < $0 }) ?? true {
+        if let hint = session.appendHint[binding.tableID], key >= hint.start, hint.next.map({ key < $0 }) ?? true {
             placement = hint
         } else if let found = directory.cluster(containing: key) {
             placement = found
@@ -137,13 +145,13 @@ struct TableStore {
                 }
             }
         }
-        session.appendHint[binding.className] = placement
+        session.appendHint[binding.tableID] = placement
+        session.mutations &+= 1
         let row = cluster.insertionRow(of: key)
         if row < cluster.keys.count && cluster.keys[row] == key { throw RealmError.internalError("object key \(key) already exists") }
         for c in binding.columns where c.property.isStored {
             try loadColumn(cluster, c)
-            cluster.columns[c.position]!.insert(values[c.position], at: row)
-            cluster.dirty[c.position] = true
+            cluster.modify(c.column) { $0.insert(values[c.position], at: row) }
         }
         cluster.keys.insert(key, at: row)
         cluster.keysDirty = true
@@ -155,9 +163,9 @@ struct TableStore {
     /// Registers a new empty cluster: its key chunk goes to the tree at once so scans find it.
     private func createCluster(_ start: UInt64, tree: Tree, _ session: WriteSession) throws {
         try tree.put(ClusterKey.make(start, 0), ColumnChunk.encode([], type: nil, collection: .none), compressible: false)
-        let cluster = MutableCluster(start: start, keys: [], binding: binding)
+        let cluster = MutableCluster(start: start, keys: [], treeName: binding.clusterTree)
         cluster.keysDirty = true
-        session.clusters[binding.className, default: [:]][start] = cluster
+        session.clusters[binding.tableID, default: [:]][start] = cluster
         session.clusterCount += 1
         directory.insert(start)
     }
@@ -168,18 +176,17 @@ struct TableStore {
         let mid = cluster.keys.count / 2
         let upperStart = cluster.keys[mid]
         try createCluster(upperStart, tree: tree, session)
-        let upper = session.clusters[binding.className]![upperStart]!
+        let upper = session.clusters[binding.tableID]![upperStart]!
         upper.keys = Array(cluster.keys[mid...])
         cluster.keys.removeSubrange(mid...)
         cluster.keysDirty = true
-        for c in binding.columns where c.property.isStored {
-            let values = cluster.columns[c.position]!
-            upper.columns[c.position] = Array(values[mid...])
-            cluster.columns[c.position] = Array(values[..<mid])
-            cluster.dirty[c.position] = true
-            upper.dirty[c.position] = true
+        for number in cluster.loadedColumns {
+            let column = cluster.columns[Int(number)]!
+            upper.set(number, MutableCluster.Column(values: Array(column.values[mid...]), type: column.type,
+                                                    collection: column.collection, dirty: true))
+            cluster.modify(number) { $0.removeSubrange(mid...) }
         }
-        session.appendHint[binding.className] = nil
+        session.appendHint[binding.tableID] = nil
         return upper
     }
 
@@ -189,10 +196,13 @@ struct TableStore {
         guard let (start, _) = directory.cluster(containing: key) else { throw RealmError.objectDeleted(binding.className) }
         let cluster = try loadCluster(start)
         guard let row = cluster.row(of: key) else { throw RealmError.objectDeleted(binding.className) }
+        session?.mutations &+= 1
         try loadColumn(cluster, column)
-        let old = cluster.columns[column.position]![row]
-        cluster.columns[column.position]![row] = value
-        cluster.dirty[column.position] = true
+        let old = cluster.modify(column.column) { values in
+            let old = values[row]
+            values[row] = value
+            return old
+        }
         if column.indexTree != nil && old != value {
             let index = IndexStore(txn: txn, column: column)
             try index.remove(old, key)
@@ -207,15 +217,15 @@ struct TableStore {
         guard let session, let (start, _) = directory.cluster(containing: key) else { return nil }
         let cluster = try loadCluster(start)
         guard let row = cluster.row(of: key) else { return nil }
+        session.mutations &+= 1
         var old = Array(repeating: StoredValue.null, count: binding.columns.count)
-        for c in binding.columns where c.property.isStored {
-            try loadColumn(cluster, c)
-            old[c.position] = cluster.columns[c.position]!.remove(at: row)
-            cluster.dirty[c.position] = true
-        }
+        for c in binding.columns where c.property.isStored { try loadColumn(cluster, c) }
+        for c in binding.columns where c.property.isStored { old[c.position] = cluster.values(c.column)![row] }
+        // Every loaded column loses the row, including columns of another schema version.
+        for number in cluster.loadedColumns { cluster.modify(number) { _ = $0.remove(at: row) } }
         cluster.keys.remove(at: row)
         cluster.keysDirty = true
-        session.appendHint[binding.className] = nil
+        session.appendHint[binding.tableID] = nil
         for c in binding.columns where c.indexTree != nil {
             try IndexStore(txn: txn, column: c).remove(old[c.position], key)
         }
@@ -225,10 +235,10 @@ struct TableStore {
     // MARK: Write-back
 
     /// Writes every changed cluster back to its tree and empties the cache. Empty clusters
-    /// are removed (from the tree and from `directories`).
-    static func flush(_ session: WriteSession, directories: [String: ClusterDirectory] = [:]) throws {
-        for (className, clusters) in session.clusters {
-            guard let tree = try session.txn.tree("c." + className) else { continue }
+    /// are removed (from the tree and from the cached directories).
+    static func flush(_ session: WriteSession) throws {
+        for (tableID, clusters) in session.clusters {
+            guard let any = clusters.values.first, let tree = try session.txn.tree(any.treeName) else { continue }
             for start in clusters.keys.sorted() {
                 let cluster = clusters[start]!
                 if cluster.keys.isEmpty {
@@ -239,17 +249,18 @@ struct TableStore {
                         return true
                     }
                     for k in doomed { try tree.delete(k) }
-                    session.removedClusters[className, default: []].append(start)
+                    session.removedClusters[tableID, default: []].append(start)
                     continue
                 }
                 if cluster.keysDirty {
                     let keys = cluster.keys.map { StoredValue.int(Int64(bitPattern: $0)) }
                     try tree.put(ClusterKey.make(start, 0), ColumnChunk.encode(keys, type: nil, collection: .none), compressible: false)
                 }
-                for c in cluster.binding.columns where cluster.dirty[c.position] {
-                    guard let values = cluster.columns[c.position] else { continue }
-                    try tree.put(ClusterKey.make(start, c.column),
-                                 ColumnChunk.encode(values, type: c.type, collection: c.collection), compressible: false)
+                for number in cluster.loadedColumns {
+                    let column = cluster.columns[Int(number)]!
+                    guard column.dirty else { continue }
+                    try tree.put(ClusterKey.make(start, number),
+                                 ColumnChunk.encode(column.values, type: column.type, collection: column.collection), compressible: false)
                 }
             }
         }
@@ -272,7 +283,7 @@ struct TableStore {
                 for c in columns {
                     if c.property.isStored {
                         try loadColumn(cluster, c)
-                        sources.append(.values(cluster.columns[c.position]!))
+                        sources.append(.values(cluster.values(c.column)!))
                     } else {
                         sources.append(.missing(.null))
                     }
@@ -282,7 +293,7 @@ struct TableStore {
                 if rows.count > 0, try !body(rows) { return }
                 continue
             }
-            let keepGoing = try ClusterKey.make(start, 0).withUnsafeBytes { k in
+            let keepGoing = try ClusterKey.with(start, 0) { k in
                 try tree.withValue(forKey: k) { keyChunk -> Bool in
                     guard let layout = ColumnChunk.Layout(keyChunk), layout.count > 0 else { return true }
                     return try withChunks(tree, start, columns, 0, []) { sources in
@@ -300,7 +311,7 @@ struct TableStore {
         if i == columns.count { return try body(acc) }
         let column = columns[i]
         guard column.property.isStored else { return try withChunks(tree, start, columns, i + 1, acc + [.missing(.null)], body) }
-        let found = try ClusterKey.make(start, column.column).withUnsafeBytes { k in
+        let found = try ClusterKey.with(start, column.column) { k in
             try tree.withValue(forKey: k) { chunk -> Bool in
                 guard let layout = ColumnChunk.Layout(chunk) else {
                     return try withChunks(tree, start, columns, i + 1, acc + [.missing(column.defaultValue)], body)

@@ -4,16 +4,18 @@ import FiefStorage
 /// it has decoded and changed, sequence counters, and the changeset being recorded.
 final class WriteSession {
     let txn: Transaction
-    /// Dirty and loaded clusters per class name, by cluster start.
-    var clusters: [String: [UInt64: MutableCluster]] = [:]
+    /// Dirty and loaded clusters per class (by table id), by cluster start.
+    var clusters: [Int: [UInt64: MutableCluster]] = [:]
     var clusterCount = 0
     /// The last cluster an insert used per class, with the start of the next cluster.
-    var appendHint: [String: (start: UInt64, next: UInt64?)] = [:]
+    var appendHint: [Int: (start: UInt64, next: UInt64?)] = [:]
     /// Next object keys for classes without an Int primary key.
     var sequences: [String: UInt64] = [:]
     var changeset = ChangesetBuilder()
+    /// Counts changes to objects, so live results know to re-evaluate.
+    var mutations: UInt64 = 0
     /// Clusters emptied and removed by a write-back, per class (their directories drop them).
-    var removedClusters: [String: [UInt64]] = [:]
+    var removedClusters: [Int: [UInt64]] = [:]
     /// Objects deleted in this transaction, per class, for link cleanup at commit.
     var deleted: [String: Set<UInt64>] = [:]
 

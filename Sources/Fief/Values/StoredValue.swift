@@ -96,6 +96,8 @@ extension StoredValue {
     /// Equality as queries see it: numbers compare by value across numeric kinds.
     static func queryEqual(_ a: StoredValue, _ b: StoredValue) -> Bool {
         if a == b { return true }
+        if case .int = a, case .int = b { return false }
+        if case .decimal(let x) = a, case .decimal(let y) = b { return x == y }
         if let x = a.numeric, let y = b.numeric { return x == y }
         return false
     }

@@ -39,6 +39,10 @@ public final class Transaction {
     /// The version this transaction reads (for a write transaction, the one it started from).
     public var version: UInt64 { snapshot.meta.txnID }
 
+    /// For a write transaction, the version its commit creates (what ``Store/latestVersion``
+    /// reads after it commits); nil for a read transaction.
+    public var commitVersion: UInt64? { isWritable ? txnID : nil }
+
     /// The store's page size in bytes.
     public var pageSize: Int { env.pageSize }
     /// For a write transaction, the id its commit will have (0 for a read transaction).

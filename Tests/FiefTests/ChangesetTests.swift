@@ -1,0 +1,146 @@
+@testable import Fief
+import Foundation
+import XCTest
+
+final class ChangesetTests: XCTestCase {
+    func changesets(_ realm: Realm, after version: UInt64) -> [Changeset] {
+        realm.coordinator.changesets(after: version)
+    }
+
+    /// Every changeset the coordinator kept (independent of how versions are numbered).
+    func allChangesets(_ realm: Realm) -> [Changeset] {
+        realm.coordinator.changesets(after: 0)
+    }
+
+    func testChangesetsAfterVersionIncludeTheNextCommit() throws {
+        let realm = try Realm(configuration: memoryConfiguration(petTypes))
+        let before = realm.coordinator.store.latestVersion
+        try realm.write { realm.add(QPet()) }
+        XCTAssertGreaterThan(realm.coordinator.store.latestVersion, before)
+        XCTAssertEqual(changesets(realm, after: before).count, 1, "the commit made after version `before` is returned")
+        XCTAssertEqual(changesets(realm, after: realm.coordinator.store.latestVersion).count, 0, "nothing after the latest version")
+    }
+
+    func testWriteRecordsOneValueCarryingChangeset() throws {
+        let realm = try Realm(configuration: memoryConfiguration(petTypes))
+        let countBefore = allChangesets(realm).count
+        let pet = QPet(); pet.name = "A"; pet.age = 2
+        try realm.write { realm.add(pet) }
+        let sets = Array(allChangesets(realm).dropFirst(countBefore))
+        XCTAssertEqual(sets.count, 1)
+        let key = try XCTUnwrap(pet._managed?.key)
+        XCTAssertEqual(sets.first?.instructions, [
+            .createObject(className: "QPet", key: key, primaryKey: .null),
+            .set(className: "QPet", key: key, property: "name", value: .string("A")),
+            .set(className: "QPet", key: key, property: "age", value: .int(2)),
+        ])
+    }
+
+    func testPropertyListAndEraseInstructions() throws {
+        let realm = try Realm(configuration: memoryConfiguration(petTypes))
+        let pet = QPet()
+        try realm.write { realm.add(pet) }
+        let key = pet._managed!.key
+        let countBefore = allChangesets(realm).count
+        try realm.write {
+            pet.age = 3
+            pet.tags.append("x")
+            pet.tags[0] = "y"
+            pet.tags.append("z")
+            pet.tags.move(from: 0, to: 1)
+            pet.tags.remove(at: 0)
+            realm.delete(pet)
+        }
+        let sets = Array(allChangesets(realm).dropFirst(countBefore))
+        XCTAssertEqual(sets.count, 1)
+        XCTAssertEqual(sets.first?.instructions, [
+            .set(className: "QPet", key: key, property: "age", value: .int(3)),
+            .listInsert(className: "QPet", key: key, property: "tags", index: 0, value: .string("x")),
+            .listSet(className: "QPet", key: key, property: "tags", index: 0, value: .string("y")),
+            .listInsert(className: "QPet", key: key, property: "tags", index: 1, value: .string("z")),
+            .listMove(className: "QPet", key: key, property: "tags", from: 0, to: 1),
+            .listErase(className: "QPet", key: key, property: "tags", index: 0),
+            .eraseObject(className: "QPet", key: key),
+        ])
+    }
+
+    func testUpsertModifiedRecordsOnlyChangedProperties() throws {
+        let realm = try Realm(configuration: memoryConfiguration([Settings.self]))
+        try realm.write { realm.add(Settings(value: ["id": 1, "linesShown": 5, "showToolbar": true])) }
+        try realm.write { realm.add(Settings(value: ["id": 1, "linesShown": 6, "showToolbar": true]), update: .modified) }
+        let key = realm.object(ofType: Settings.self, forPrimaryKey: 1)!._managed!.key
+        XCTAssertEqual(allChangesets(realm).last?.instructions, [
+            .set(className: "Settings", key: key, property: "linesShown", value: .int(6)),
+        ])
+    }
+
+    func testCancelledWriteRecordsNothing() throws {
+        let realm = try Realm(configuration: memoryConfiguration(petTypes))
+        let countBefore = allChangesets(realm).count
+        try realm.beginWrite()
+        realm.add(QPet())
+        realm.cancelWrite()
+        XCTAssertEqual(allChangesets(realm).count, countBefore)
+    }
+
+    func testSchemaCreationIsRecorded() throws {
+        let realm = try Realm(configuration: memoryConfiguration([Settings.self]))
+        let all = allChangesets(realm).flatMap(\.instructions)
+        XCTAssertTrue(all.contains(.addClass(className: "Settings", isEmbedded: false)), "\(all)")
+        XCTAssertTrue(all.contains(.addProperty(className: "Settings", property: "linesShown", type: .int, collection: .none,
+                                                isOptional: false, objectClassName: nil)), "\(all)")
+    }
+
+    func testClassAddedInWriteIsRecorded() throws {
+        final class LateClass: Object { @Persisted var v = 0 }
+        let realm = try Realm(configuration: Realm.Configuration(inMemoryIdentifier: "late-\(UUID().uuidString)"))
+        try realm.write { realm.add(LateClass(value: ["v": 1])) }
+        let instructions = allChangesets(realm).last?.instructions ?? []
+        XCTAssertTrue(instructions.contains(.addClass(className: "LateClass", isEmbedded: false)), "\(instructions)")
+        XCTAssertTrue(instructions.contains { if case .createObject(className: "LateClass", _, _) = $0 { true } else { false } })
+    }
+
+    func testMigrationCreateIsRecorded() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("cs.realm")
+        do { _ = try Realm(configuration: Realm.Configuration(fileURL: url, objectTypes: [Settings.self])) }
+        let c = Realm.Configuration(fileURL: url, schemaVersion: 1, migrationBlock: { m, _ in
+            m.create("Settings", value: ["id": 7])
+        }, objectTypes: [Settings.self])
+        let realm = try Realm(configuration: c)
+        XCTAssertEqual(realm.objects(Settings.self).count, 1)
+        let instructions = allChangesets(realm).flatMap(\.instructions)
+        XCTAssertTrue(instructions.contains { if case .createObject(className: "Settings", _, .int(7)) = $0 { true } else { false } }, "\(instructions)")
+    }
+
+    func testEncodingRoundTripsAndCorruptionIsTyped() throws {
+        let changeset = Changeset(instructions: [
+            .addClass(className: "A", isEmbedded: false),
+            .addProperty(className: "A", property: "p", type: .string, collection: .list, isOptional: true, objectClassName: nil),
+            .createObject(className: "A", key: 5, primaryKey: .string("k")),
+            .set(className: "A", key: 5, property: "p", value: .collection([.string("x"), .null])),
+            .set(className: "A", key: 5, property: "d", value: .double(1.5)),
+            .set(className: "A", key: 5, property: "o", value: .objectId(ObjectId.generate())),
+            .listInsert(className: "A", key: 5, property: "p", index: 1, value: .int(-3)),
+            .listSet(className: "A", key: 5, property: "p", index: 0, value: .date(Date(timeIntervalSince1970: 12.5))),
+            .listMove(className: "A", key: 5, property: "p", from: 0, to: 1),
+            .listErase(className: "A", key: 5, property: "p", index: 0),
+            .listClear(className: "A", key: 5, property: "p"),
+            .eraseObject(className: "A", key: 5),
+        ])
+        let bytes = ChangesetCoding.encode(changeset)
+        XCTAssertEqual(try ChangesetCoding.decode(bytes), changeset)
+        var broken = bytes
+        broken.removeLast()
+        XCTAssertThrowsError(try ChangesetCoding.decode(broken)) { error in
+            guard case RealmError.corruptChangeset(let offset, _) = error else { return XCTFail("\(error)") }
+            XCTAssertLessThanOrEqual(offset, broken.count)
+        }
+        XCTAssertThrowsError(try ChangesetCoding.decode([9])) { error in
+            guard case RealmError.corruptChangeset(let offset, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(offset, 0, "the bad version byte is byte 0")
+        }
+        XCTAssertThrowsError(try ChangesetCoding.decode(bytes + [0]))
+    }
+}
