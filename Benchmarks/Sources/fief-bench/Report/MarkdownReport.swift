@@ -4,7 +4,6 @@ enum MarkdownReport {
         let config = report.config
         let machine = report.machine
         guard let subject = report.engines.first else { return "" }
-        let peers = Array(report.engines.dropFirst())
         var lines: [String] = []
         lines.append("# FiefStorage benchmark (\(config.mode.rawValue) mode)")
         lines.append("")
@@ -29,27 +28,42 @@ enum MarkdownReport {
         }
         lines.append("- \"\(subject) vs X\" is how many times better \(subject) is (> 1: \(subject) is better; for times and sizes, X ÷ \(subject))")
         lines.append("")
-
-        var header = ["#", "Workload", "Unit"] + report.engines
-        header += peers.map { "\(subject) vs \($0)" }
-        lines.append("| " + header.joined(separator: " | ") + " |")
-        lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
-        for row in report.rows {
-            var cells = [row.number, row.title, row.unit]
-            for engine in report.engines {
-                cells.append(cell(row, engine))
-            }
-            for peer in peers {
-                cells.append(report.advantages[row.number]?[peer].map(Format.ratio) ?? "–")
-            }
-            lines.append("| " + cells.joined(separator: " | ") + " |")
+        if !report.rows.isEmpty {
+            lines += table(report.rows, engines: report.engines, advantages: report.advantages, missing: "–")
+        }
+        if !report.objects.rows.isEmpty {
+            lines += ObjectMarkdown.section(report)
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The markdown table of `rows`: one column per engine, then the first engine's advantage
+    /// over each other one. An engine with no figure shows `missing`.
+    static func table(_ rows: [ResultRow], engines: [String], advantages: [String: [String: Double]], missing: String) -> [String] {
+        guard let subject = engines.first else { return [] }
+        let peers = Array(engines.dropFirst())
+        var lines: [String] = []
+        let header = ["#", "Workload", "Unit"] + engines + peers.map { "\(subject) vs \($0)" }
+        lines.append("| " + header.joined(separator: " | ") + " |")
+        lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
+        for row in rows {
+            var cells = [row.number, row.title, row.unit]
+            for engine in engines {
+                cells.append(cell(row, engine, missing: missing))
+            }
+            for peer in peers {
+                cells.append(advantages[row.number]?[peer].map(Format.ratio) ?? missing)
+            }
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines
+    }
+
     /// One engine's figure: the median, the range when there were several runs, and any remark.
-    private static func cell(_ row: ResultRow, _ engine: String) -> String {
-        guard let stats = row.figures[engine] else { return "–" }
+    private static func cell(_ row: ResultRow, _ engine: String, missing: String) -> String {
+        guard let stats = row.figures[engine] else {
+            return row.remarks[engine].map { "\(missing) (\($0))" } ?? missing
+        }
         var text = Format.figure(stats.median, unit: row.unit)
         if stats.samples.count > 1 {
             text += " (\(Format.figure(stats.min, unit: row.unit))–\(Format.figure(stats.max, unit: row.unit)))"
