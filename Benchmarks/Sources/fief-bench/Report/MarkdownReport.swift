@@ -1,16 +1,32 @@
-/// Renders a ``RunReport`` as markdown: a settings header, then one table row per figure.
+/// Renders a ``RunReport`` as markdown: the machine, then for each level that ran (key-value,
+/// object) its settings and its table of figures.
 enum MarkdownReport {
     static func render(_ report: RunReport) -> String {
-        let config = report.config
         let machine = report.machine
-        guard let subject = report.engines.first else { return "" }
         var lines: [String] = []
-        lines.append("# FiefStorage benchmark (\(config.mode.rawValue) mode)")
+        lines.append("# Fief benchmark (\(report.config.mode.rawValue) mode)")
         lines.append("")
         lines.append("- Date: \(report.date)")
         lines.append("- Machine: \(machine.cpuModel), \(machine.cores) cores, \(String(format: "%.1f", machine.memoryGiB)) GiB RAM; \(machine.system)")
         lines.append("- Build: \(machine.build); scratch files in \(report.scratchDirectory) (\(machine.scratchFilesystem)); "
             + "4 KiB write + fdatasync there: \(machine.syncLatencyMicroseconds.map { String(format: "%.0f µs", $0) } ?? "unknown") (median of 25)")
+        if !report.rows.isEmpty {
+            lines += keyValueSection(report)
+        }
+        if !report.objects.rows.isEmpty {
+            lines += ObjectMarkdown.section(report)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The key-value part (workloads 1–8): its settings, then its table.
+    private static func keyValueSection(_ report: RunReport) -> [String] {
+        let config = report.config
+        guard let subject = report.engines.first else { return [] }
+        var lines: [String] = []
+        lines.append("")
+        lines.append("## Key-value level (\(report.engines.joined(separator: ", ")))")
+        lines.append("")
         lines.append("- Data: N = \(Format.grouped(config.recordCount)) records, \(RecordFormat.keySize)-byte keys "
             + "(big-endian index + 8 hash bytes), \(RecordFormat.valueSize)-byte pseudo-random values, the same for every engine")
         lines.append("- Timing: median of \(config.runs) run\(config.runs == 1 ? "" : "s") (min–max in parentheses), "
@@ -28,13 +44,8 @@ enum MarkdownReport {
         }
         lines.append("- \"\(subject) vs X\" is how many times better \(subject) is (> 1: \(subject) is better; for times and sizes, X ÷ \(subject))")
         lines.append("")
-        if !report.rows.isEmpty {
-            lines += table(report.rows, engines: report.engines, advantages: report.advantages, missing: "–")
-        }
-        if !report.objects.rows.isEmpty {
-            lines += ObjectMarkdown.section(report)
-        }
-        return lines.joined(separator: "\n") + "\n"
+        lines += table(report.rows, engines: report.engines, advantages: report.advantages, missing: "–")
+        return lines
     }
 
     /// The markdown table of `rows`: one column per engine, then the first engine's advantage

@@ -12,7 +12,7 @@ enum ObjectMarkdown {
             + "score: Double, age: Int}`, ids 0..<N inserted in order; \(Format.grouped(max(1, config.objectCount / 4))) distinct names "
             + "(about 4 objects each), scores multiples of 1/4 below 100,000 (sums exact in any order), ages 0..99; the same for every engine")
         lines.append("- Timing: median of \(report.config.runs) run\(report.config.runs == 1 ? "" : "s") (min–max in parentheses) "
-            + "after one untimed warm-up round (none for O1, O8); every store is loaded with all N objects first, durably")
+            + "after one untimed warm-up round (O1: none; O8, O9: the warm-up commits below); every store is loaded with all N objects first, durably")
         lines.append("- O2: \(Format.grouped(config.lookups)) random ids; O3: \(config.ageQueries) decade ranges per run, time per count; "
             + "O4: \(Format.grouped(config.nameQueries)) random names; O6/O7: \(Format.grouped(config.batch)) distinct ids per transaction "
             + "(O7: a different batch each round)")
