@@ -66,6 +66,7 @@ final class ObjectContext {
                 try sample(row.workload, engine, unit: row.unit) { _ in
                     var result: T?
                     let seconds = try measureSeconds { result = try read(store) }
+                    guard let result else { throw BenchError.harness("\(row.workload): no result from \(engine.name)") }
                     try check(row.workload, engine, what, result, expected: expected)
                     return figure(seconds)
                 }
