@@ -3,12 +3,14 @@ import PackageDescription
 
 // The benchmark harness lives in its own package so that users of Fief never resolve (or build)
 // it: it compares FiefStorage with LMDB and SQLite, both used through their C APIs from the
-// system libraries (liblmdb-dev, libsqlite3-dev). See README.md.
+// system libraries (liblmdb-dev, libsqlite3-dev), and, at the object level, Fief with raw SQLite
+// and GRDB. See README.md.
 let package = Package(
     name: "FiefBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "Fief", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // LMDB ships no pkg-config file, so the module map names the library itself.
@@ -26,7 +28,16 @@ let package = Package(
                 .product(name: "FiefStorage", package: "Fief"),
                 "CLMDB",
                 "CSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            exclude: [
+                // The Fief object-level engine, written against the RealmSwift-shaped `Fief`
+                // module: enabled when the Fief module lands. To enable it, delete this line,
+                // add `.product(name: "Fief", package: "Fief")` to the dependencies above and
+                // uncomment the `FIEF_OBJECTS` define below.
+                "Engines/FiefObjects",
             ]
+            // swiftSettings: [.define("FIEF_OBJECTS")]
         ),
     ],
     swiftLanguageModes: [.v6]

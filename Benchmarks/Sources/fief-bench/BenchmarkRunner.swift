@@ -4,6 +4,7 @@ import Foundation
 enum BenchmarkRunner {
     /// Runs `fief-bench` with `arguments` (without the program name); returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments.first == PeakMemoryChild.flag { return PeakMemoryChild.run(Array(arguments.dropFirst())) }
         let options: Arguments
         do {
             options = try Arguments.parse(arguments)
@@ -42,7 +43,8 @@ enum BenchmarkRunner {
         }
     }
 
-    /// Runs `workloads` on Fief, LMDB and SQLite, in that order.
+    /// Runs `workloads`: the key-value ones on Fief, LMDB and SQLite, the object-level ones on
+    /// Fief (when this build has it), SQLite and GRDB, in that order.
     private static func measure(_ workloads: [any Workload], config: BenchConfig, scratch: ScratchSpace) throws -> RunReport {
         let date = Date().ISO8601Format()
         let machine = MachineInfo.current(scratch: scratch.root)
@@ -53,13 +55,27 @@ enum BenchmarkRunner {
             settings[engine.name] = try engine.settings(probeDirectory: probe)
             scratch.remove(probe)
         }
-        let context = BenchContext(config: config, engines: engines, scratch: scratch)
+        let objectEngines = ObjectEngineCatalog.all()
+        var objectSettings: [String: [String]] = [:]
+        for engine in objectEngines {
+            let probe = try scratch.freshDirectory("object-probe-\(engine.name)")
+            objectSettings[engine.name] = try engine.settings(probeDirectory: probe)
+            scratch.remove(probe)
+        }
+        let context = BenchContext(config: config, engines: engines, objectEngines: objectEngines, scratch: scratch)
         var rows: [ResultRow] = []
+        var objectRows: [ResultRow] = []
         for workload in workloads {
             Log.progress("workload \(workload.name): \(workload.summary)")
-            rows += try workload.run(in: context)
+            if workload.isObjectLevel {
+                objectRows += try workload.run(in: context)
+            } else {
+                rows += try workload.run(in: context)
+            }
         }
         return RunReport(engines: engines.map(\.name), config: config, machine: machine,
-                         date: date, scratchDirectory: scratch.root, settings: settings, rows: rows)
+                         date: date, scratchDirectory: scratch.root, settings: settings, rows: rows,
+                         objects: ObjectSection(engines: ObjectEngineCatalog.columns, available: objectEngines.map(\.name),
+                                                settings: objectSettings, rows: objectRows))
     }
 }

@@ -38,6 +38,8 @@ struct BenchConfig: Codable, Sendable {
     let openRepeats: Int
     /// LMDB's map size.
     let lmdbMapSize: Int
+    /// The object-level sizes (workloads O1–O10).
+    let objects: ObjectBenchConfig
 
     init(mode: BenchMode) {
         self.mode = mode
@@ -56,5 +58,6 @@ struct BenchConfig: Codable, Sendable {
         openBatchBytes = 64 << 20
         openRepeats = 5
         lmdbMapSize = full ? 4 << 30 : 256 << 20
+        objects = ObjectBenchConfig(mode: mode)
     }
 }

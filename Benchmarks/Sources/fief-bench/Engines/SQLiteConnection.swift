@@ -69,6 +69,20 @@ final class SQLiteConnection {
         try check(sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), nil), "bind")
     }
 
+    /// Runs `body` between the prepared `begin` and `commit` statements, rolling back if it throws.
+    func transaction<R>(begin: OpaquePointer, commit: OpaquePointer, _ body: () throws -> R) throws -> R {
+        try run(begin, "BEGIN")
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+        try run(commit, "COMMIT")
+        return result
+    }
+
     /// Finalizes every statement and closes the connection (which checkpoints the WAL).
     func close() {
         for statement in statements { sqlite3_finalize(statement) }

@@ -85,16 +85,7 @@ final class SQLiteStore: KVStore {
 
     /// Runs `body` between BEGIN and COMMIT, rolling back if it throws.
     private func transaction<R>(_ body: () throws -> R) throws -> R {
-        try connection.run(beginStatement, "BEGIN")
-        let result: R
-        do {
-            result = try body()
-        } catch {
-            try? connection.execute("ROLLBACK")
-            throw error
-        }
-        try connection.run(commitStatement, "COMMIT")
-        return result
+        try connection.transaction(begin: beginStatement, commit: commitStatement, body)
     }
 
     @inline(__always)

@@ -1,17 +1,32 @@
-/// Renders a ``RunReport`` as markdown: a settings header, then one table row per figure.
+/// Renders a ``RunReport`` as markdown: the machine, then for each level that ran (key-value,
+/// object) its settings and its table of figures.
 enum MarkdownReport {
     static func render(_ report: RunReport) -> String {
-        let config = report.config
         let machine = report.machine
-        guard let subject = report.engines.first else { return "" }
-        let peers = Array(report.engines.dropFirst())
         var lines: [String] = []
-        lines.append("# FiefStorage benchmark (\(config.mode.rawValue) mode)")
+        lines.append("# Fief benchmark (\(report.config.mode.rawValue) mode)")
         lines.append("")
         lines.append("- Date: \(report.date)")
         lines.append("- Machine: \(machine.cpuModel), \(machine.cores) cores, \(String(format: "%.1f", machine.memoryGiB)) GiB RAM; \(machine.system)")
         lines.append("- Build: \(machine.build); scratch files in \(report.scratchDirectory) (\(machine.scratchFilesystem)); "
             + "4 KiB write + fdatasync there: \(machine.syncLatencyMicroseconds.map { String(format: "%.0f µs", $0) } ?? "unknown") (median of 25)")
+        if !report.rows.isEmpty {
+            lines += keyValueSection(report)
+        }
+        if !report.objects.rows.isEmpty {
+            lines += ObjectMarkdown.section(report)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The key-value part (workloads 1–8): its settings, then its table.
+    private static func keyValueSection(_ report: RunReport) -> [String] {
+        let config = report.config
+        guard let subject = report.engines.first else { return [] }
+        var lines: [String] = []
+        lines.append("")
+        lines.append("## Key-value level (\(report.engines.joined(separator: ", ")))")
+        lines.append("")
         lines.append("- Data: N = \(Format.grouped(config.recordCount)) records, \(RecordFormat.keySize)-byte keys "
             + "(big-endian index + 8 hash bytes), \(RecordFormat.valueSize)-byte pseudo-random values, the same for every engine")
         lines.append("- Timing: median of \(config.runs) run\(config.runs == 1 ? "" : "s") (min–max in parentheses), "
@@ -29,27 +44,37 @@ enum MarkdownReport {
         }
         lines.append("- \"\(subject) vs X\" is how many times better \(subject) is (> 1: \(subject) is better; for times and sizes, X ÷ \(subject))")
         lines.append("")
+        lines += table(report.rows, engines: report.engines, advantages: report.advantages, missing: "–")
+        return lines
+    }
 
-        var header = ["#", "Workload", "Unit"] + report.engines
-        header += peers.map { "\(subject) vs \($0)" }
+    /// The markdown table of `rows`: one column per engine, then the first engine's advantage
+    /// over each other one. An engine with no figure shows `missing`.
+    static func table(_ rows: [ResultRow], engines: [String], advantages: [String: [String: Double]], missing: String) -> [String] {
+        guard let subject = engines.first else { return [] }
+        let peers = Array(engines.dropFirst())
+        var lines: [String] = []
+        let header = ["#", "Workload", "Unit"] + engines + peers.map { "\(subject) vs \($0)" }
         lines.append("| " + header.joined(separator: " | ") + " |")
         lines.append("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
-        for row in report.rows {
+        for row in rows {
             var cells = [row.number, row.title, row.unit]
-            for engine in report.engines {
-                cells.append(cell(row, engine))
+            for engine in engines {
+                cells.append(cell(row, engine, missing: missing))
             }
             for peer in peers {
-                cells.append(report.advantages[row.number]?[peer].map(Format.ratio) ?? "–")
+                cells.append(advantages[row.number]?[peer].map(Format.ratio) ?? missing)
             }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// One engine's figure: the median, the range when there were several runs, and any remark.
-    private static func cell(_ row: ResultRow, _ engine: String) -> String {
-        guard let stats = row.figures[engine] else { return "–" }
+    private static func cell(_ row: ResultRow, _ engine: String, missing: String) -> String {
+        guard let stats = row.figures[engine] else {
+            return row.remarks[engine].map { "\(missing) (\($0))" } ?? missing
+        }
         var text = Format.figure(stats.median, unit: row.unit)
         if stats.samples.count > 1 {
             text += " (\(Format.figure(stats.min, unit: row.unit))–\(Format.figure(stats.max, unit: row.unit)))"

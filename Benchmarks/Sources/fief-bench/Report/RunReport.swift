@@ -14,9 +14,11 @@ struct RunReport: Codable {
     let rows: [ResultRow]
     /// For each row number, the subject engine's advantage over each peer (> 1: subject is better).
     let advantages: [String: [String: Double]]
+    /// The object-level workloads' engines, settings and rows.
+    let objects: ObjectSection
 
     init(engines: [String], config: BenchConfig, machine: MachineInfo, date: String, scratchDirectory: String,
-         settings: [String: [String]], rows: [ResultRow]) {
+         settings: [String: [String]], rows: [ResultRow], objects: ObjectSection) {
         self.engines = engines
         self.config = config
         self.machine = machine
@@ -24,6 +26,12 @@ struct RunReport: Codable {
         self.scratchDirectory = scratchDirectory
         self.settings = settings
         self.rows = rows
+        self.objects = objects
+        advantages = Self.advantages(of: engines, in: rows)
+    }
+
+    /// For each row number of `rows`, the first of `engines`' advantage over each of the others.
+    static func advantages(of engines: [String], in rows: [ResultRow]) -> [String: [String: Double]] {
         var advantages: [String: [String: Double]] = [:]
         if let subject = engines.first {
             for row in rows {
@@ -32,6 +40,6 @@ struct RunReport: Codable {
                 }
             }
         }
-        self.advantages = advantages
+        return advantages
     }
 }

@@ -10,10 +10,14 @@ final class BenchContext {
         return Dataset(count: config.recordCount)
     }()
 
-    init(config: BenchConfig, engines: [any Engine], scratch: ScratchSpace) {
+    /// What the object-level workloads share.
+    let objects: ObjectContext
+
+    init(config: BenchConfig, engines: [any Engine], objectEngines: [any ObjectEngine], scratch: ScratchSpace) {
         self.config = config
         self.engines = engines
         self.scratch = scratch
+        objects = ObjectContext(config: config.objects, runs: config.runs, engines: objectEngines, scratch: scratch)
     }
 
     /// Creates an empty store of `engine` in a fresh directory, runs `body` with it and the

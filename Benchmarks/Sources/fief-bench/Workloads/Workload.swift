@@ -8,6 +8,28 @@ protocol Workload {
     /// Runs on every engine of `context`; throws ``BenchError/disagreement(workload:engine:detail:)``
     /// when an engine's result is not the expected one.
     func run(in context: BenchContext) throws -> [ResultRow]
+
+    /// Whether the workload compares object stores (Fief, SQLite, GRDB) rather than key-value
+    /// stores; its rows go to the report's object-level table.
+    var isObjectLevel: Bool { get }
+}
+
+extension Workload {
+    var isObjectLevel: Bool { false }
+}
+
+/// The object-level workloads share this: their rows go to the object-level table.
+protocol ObjectWorkload: Workload {
+    /// Runs on every object engine of `context`.
+    func run(in context: ObjectContext) throws -> [ResultRow]
+}
+
+extension ObjectWorkload {
+    var isObjectLevel: Bool { true }
+
+    func run(in context: BenchContext) throws -> [ResultRow] {
+        try run(in: context.objects)
+    }
 }
 
 /// Every workload, in report order.
@@ -22,6 +44,16 @@ enum WorkloadCatalog {
             SinglePutCommitsWorkload(mode: .nonDurable, commitsPerRun: config.nonDurableCommits),
             ChurnFileSizeWorkload(),
             OpenTimeWorkload(),
+            ObjectInsertWorkload(),
+            ObjectLookupWorkload(),
+            AgeRangeCountWorkload(),
+            NameQueryWorkload(),
+            ScoreSumWorkload(),
+            ObjectUpdateWorkload(),
+            ObjectDeleteWorkload(),
+            DurableUpdatesWorkload(),
+            NotificationLatencyWorkload(),
+            PeakMemoryWorkload(),
         ]
     }
 }
