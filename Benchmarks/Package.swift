@@ -26,18 +26,11 @@ let package = Package(
             name: "fief-bench",
             dependencies: [
                 .product(name: "FiefStorage", package: "Fief"),
+                .product(name: "Fief", package: "Fief"),
                 "CLMDB",
                 "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            exclude: [
-                // The Fief object-level engine, written against the RealmSwift-shaped `Fief`
-                // module: enabled when the Fief module lands. To enable it, delete this line,
-                // add `.product(name: "Fief", package: "Fief")` to the dependencies above and
-                // uncomment the `FIEF_OBJECTS` define below.
-                "Engines/FiefObjects",
             ]
-            // swiftSettings: [.define("FIEF_OBJECTS")]
         ),
     ],
     swiftLanguageModes: [.v6]

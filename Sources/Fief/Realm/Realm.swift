@@ -227,6 +227,15 @@ public final class Realm {
         } else {
             return nil
         }
+        if binding.keyIsPrimaryKey, case .int(let i) = value {
+            // The key is the primary key: one lookup finds the row, and the object keeps it.
+            let key = TableBinding.key(forIntPrimaryKey: i)
+            guard let location = try? table(binding).locate(key) else { return nil }
+            let object = objectForKey(type, key, binding: binding)
+            object._managed!.location = location
+            object._managed!.epoch = epoch
+            return object
+        }
         guard let objectKey = try? lookupPrimaryKey(binding, value) else { return nil }
         return objectForKey(type, objectKey, binding: binding)
     }

@@ -4,14 +4,9 @@ enum ObjectEngineCatalog {
     /// others. A column whose engine is not in this build prints "n/a".
     static let columns = ["Fief", "SQLite", "GRDB"]
 
-    /// The engines this build has. The Fief object engine (Engines/FiefObjects) is compiled only
-    /// once the `Fief` module exists: Package.swift then defines `FIEF_OBJECTS`.
+    /// The engines this build has.
     static func all() -> [any ObjectEngine] {
-        #if FIEF_OBJECTS
-        return [FiefObjectEngine(), SQLiteObjectEngine(), GRDBObjectEngine()]
-        #else
-        return [SQLiteObjectEngine(), GRDBObjectEngine()]
-        #endif
+        [FiefObjectEngine(), SQLiteObjectEngine(), GRDBObjectEngine()]
     }
 
     /// The engine named `name`, if this build has it.
