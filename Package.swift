@@ -42,6 +42,7 @@ let package = Package(
         .executableTarget(
             name: "fief",
             dependencies: [
+                "Fief",
                 "FiefStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -39,6 +39,7 @@ struct DemoCommand: ParsableCommand {
 
     /// Runs the demo; exits 1 when a step does not behave as expected.
     func run() throws {
+        if ProcessInfo.processInfo.environment["FIEF_EXAMPLE"] != nil { try exampleBytes(); return }
         try reportingFailures {
             let directory = try prepareDirectory()
             let demo = Demo(directory: directory.path)

@@ -362,3 +362,7 @@ extension QueryExpression {
         }
     }
 }
+
+// Frozen results are immutable snapshots and may cross actors; live results must stay on the
+// actor or thread of their realm (the realm checks its isolation when it is used).
+extension Results: @unchecked Sendable {}

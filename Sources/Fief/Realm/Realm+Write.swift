@@ -26,6 +26,13 @@ extension Realm {
     /// ```
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
+        try write(withoutNotifying: [], block)
+    }
+
+    /// Like ``write(_:)``, but the observers registered with `tokens` are not told about
+    /// this transaction's changes (their view still moves past them).
+    @discardableResult
+    public func write<Result>(withoutNotifying tokens: [NotificationToken], _ block: () throws -> Result) throws -> Result {
         try beginWrite()
         let result: Result
         do {
@@ -34,20 +41,37 @@ extension Realm {
             if isInWriteTransaction { cancelWrite() }
             throw error
         }
-        if isInWriteTransaction { try commitWrite() }
+        if isInWriteTransaction { try commitWrite(withoutNotifying: tokens) }
         return result
     }
 
-    /// Starts a write transaction, waiting for any other writer on the file.
+    /// Starts a write transaction, waiting (blocking the thread) for any other writer on the
+    /// file. In async code use ``asyncWrite(_:)``, which waits without blocking.
     public func beginWrite() throws {
+        try checkCanWrite()
+        coordinator.writeQueue.acquireBlocking()
+        do {
+            try openWriteTransaction()
+        } catch {
+            coordinator.writeQueue.release()
+            throw error
+        }
+    }
+
+    func checkCanWrite() throws {
         guard !isFrozen else { throw RealmError.readOnly("the realm is frozen") }
         guard !configuration.readOnly else { throw RealmError.readOnly("the realm was opened read-only") }
         guard session == nil else { throw RealmError.alreadyInWriteTransaction }
+    }
+
+    /// Opens the storage write transaction; the caller holds the write queue.
+    func openWriteTransaction() throws {
         readTxn?.abort()
         readTxn = nil
         do {
             session = WriteSession(txn: try coordinator.store.beginWrite())
         } catch {
+            transactionChanged()
             throw RealmError.wrap(error)
         }
         pendingWriteError = nil
@@ -56,7 +80,20 @@ extension Realm {
     }
 
     /// Commits the write transaction. Throws (and rolls back) if an operation inside it failed.
-    public func commitWrite() throws {
+    public func commitWrite(withoutNotifying tokens: [NotificationToken] = []) throws {
+        let (session, changeset) = try prepareCommit()
+        do {
+            try session.txn.commit()
+        } catch {
+            failCommit(session, error)
+            throw RealmError.wrap(error)
+        }
+        finishCommit(session, changeset, withoutNotifying: tokens)
+    }
+
+    /// Writes the transaction's buffered changes to its storage transaction; what remains is
+    /// the storage commit itself.
+    func prepareCommit() throws -> (WriteSession, Changeset) {
         guard let session else { throw RealmError.notInWriteTransaction }
         if let error = pendingWriteError {
             cancelWrite()
@@ -65,18 +102,28 @@ extension Realm {
         do {
             try LinkCleanup.run(self, session)
             try TableStore.flush(session)
-            let changeset = session.changeset.changeset
-            try session.txn.commit()
-            coordinator.recordCommit(version: session.txn.commitVersion ?? 0, changeset)
         } catch {
-            self.session = nil
-            session.txn.abort()
-            transactionChanged()
-            try? SchemaManager.reloadIfChanged(self)
+            failCommit(session, error)
             throw RealmError.wrap(error)
         }
+        return (session, session.changeset.changeset)
+    }
+
+    func failCommit(_ session: WriteSession, _ error: Error) {
+        self.session = nil
+        session.txn.abort()
+        transactionChanged()
+        coordinator.writeQueue.release()
+        try? SchemaManager.reloadIfChanged(self)
+    }
+
+    func finishCommit(_ session: WriteSession, _ changeset: Changeset, withoutNotifying tokens: [NotificationToken]) {
+        coordinator.recordCommit(base: session.txn.version, version: session.txn.commitVersion ?? 0, changeset)
         self.session = nil
         transactionChanged()
+        coordinator.writeQueue.release()
+        coordinator.announceCommit(except: self)
+        notifier.deliver(self, skipping: Set(tokens))
     }
 
     /// Discards the write transaction's changes.
@@ -86,6 +133,7 @@ extension Realm {
         self.session = nil
         pendingWriteError = nil
         transactionChanged()
+        coordinator.writeQueue.release()
         try? SchemaManager.reloadIfChanged(self)
     }
 

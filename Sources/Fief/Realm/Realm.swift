@@ -43,6 +43,9 @@ public final class Realm {
     var stores: [TableStore?] = []
     /// Whether this is an immutable snapshot.
     public let isFrozen: Bool
+    /// The actor the realm is isolated to, if it was opened for one.
+    public internal(set) var actor: (any Actor)?
+    let notifier = RealmNotifier()
 
     /// Opens the default realm (``Configuration/defaultConfiguration``).
     public convenience init() throws {
@@ -68,6 +71,7 @@ public final class Realm {
             coordinator = try RealmCoordinator.get(configuration)
             fileSchema = Schema([])
             try SchemaManager.open(self)
+            coordinator.register(self, actor: nil)
         } catch {
             throw RealmError.wrap(error)
         }
@@ -175,17 +179,31 @@ public final class Realm {
         epoch &+= 1
     }
 
-    /// Advances to the latest version. Returns whether there was anything new.
+    /// Advances to the latest version and delivers the notifications of what changed.
+    /// Returns whether there was anything new.
     @discardableResult
     public func refresh() -> Bool {
         guard !isFrozen, session == nil else { return false }
         let before = readTxn?.version
+        notifier.deliver(self)
+        if notifier.deliveredVersion == nil { advanceSnapshot() }
+        return before != (try? currentTxn().version)
+    }
+
+    /// Moves the pinned snapshot to the latest version.
+    func advanceSnapshot() {
+        guard session == nil, !isFrozen else { return }
+        let before = readTxn?.version
         readTxn?.abort()
         readTxn = nil
         transactionChanged()
-        let after = try? currentTxn().version
-        if before != after { try? SchemaManager.reloadIfChanged(self) }
-        return before != after
+        if before != (try? currentTxn().version) { try? SchemaManager.reloadIfChanged(self) }
+    }
+
+    /// Advances and notifies observers (called on the realm's own actor after other commits).
+    func deliverNotifications() {
+        guard !notifier.isEmpty || readTxn != nil else { return }
+        notifier.deliver(self)
     }
 
     /// Releases the pinned snapshot; the next read pins the latest version.

@@ -7,7 +7,16 @@ final class RealmCoordinator: @unchecked Sendable {
     let identity: String
     let store: Store
     private let lock = NSLock()
-    private var changesets: [(version: UInt64, changeset: Changeset)] = []
+    private var changesets: [(base: UInt64, version: UInt64, changeset: Changeset)] = []
+    private var realms: [RealmEntry] = []
+    /// Writers of this file in this process take turns through this queue.
+    let writeQueue = WriteQueue()
+
+    /// A live realm instance on this file and how to reach its isolation.
+    private struct RealmEntry {
+        weak var realm: Realm?
+        let actor: (any Actor)?
+    }
 
     private init(identity: String, store: Store) {
         self.identity = identity
@@ -17,9 +26,10 @@ final class RealmCoordinator: @unchecked Sendable {
     /// How many recent changesets are kept in memory for observers.
     static let retainedChangesets = 64
 
-    func recordCommit(version: UInt64, _ changeset: Changeset) {
+    /// Keeps the changeset of the commit that turned version `base` into `version`.
+    func recordCommit(base: UInt64, version: UInt64, _ changeset: Changeset) {
         lock.lock(); defer { lock.unlock() }
-        changesets.append((version, changeset))
+        changesets.append((base, version, changeset))
         if changesets.count > Self.retainedChangesets { changesets.removeFirst(changesets.count - Self.retainedChangesets) }
     }
 
@@ -27,6 +37,47 @@ final class RealmCoordinator: @unchecked Sendable {
     func changesets(after version: UInt64) -> [Changeset] {
         lock.lock(); defer { lock.unlock() }
         return changesets.filter { $0.version > version }.map(\.changeset)
+    }
+
+    /// What changed between two versions, or nil when some of the changesets in between are
+    /// no longer kept (observers then treat everything as possibly changed).
+    func changeSummary(from: UInt64, to: UInt64) -> ChangeSummary? {
+        lock.lock(); defer { lock.unlock() }
+        var chain: [Changeset] = []
+        var version = to
+        while version != from {
+            guard let entry = changesets.last(where: { $0.version == version }) else { return nil }
+            chain.append(entry.changeset)
+            version = entry.base
+        }
+        return ChangeSummary(chain.reversed())
+    }
+
+    // MARK: Live realms
+
+    func register(_ realm: Realm, actor: (any Actor)?) {
+        lock.lock(); defer { lock.unlock() }
+        realms.removeAll { $0.realm == nil }
+        realms.append(RealmEntry(realm: realm, actor: actor))
+    }
+
+    /// After a commit, every other actor-isolated realm on the file advances and gets its
+    /// notifications on its own actor. (The committing realm delivers its own at once; realms
+    /// confined to a thread advance when they refresh or write.)
+    func announceCommit(except committer: Realm) {
+        lock.lock()
+        let targets = realms.compactMap { entry -> (WeakRealm, any Actor)? in
+            guard let realm = entry.realm, realm !== committer, let actor = entry.actor else { return nil }
+            return (WeakRealm(realm), actor)
+        }
+        lock.unlock()
+        for (box, actor) in targets {
+            Task { await RealmCoordinator.deliver(on: actor, box) }
+        }
+    }
+
+    private static func deliver(on actor: isolated any Actor, _ box: WeakRealm) {
+        box.realm?.deliverNotifications()
     }
 
     // MARK: Registry
@@ -77,4 +128,10 @@ private final class CoordinatorRegistry: @unchecked Sendable {
 
 extension RealmCoordinator {
     static func isOpen(_ configuration: Realm.Configuration) -> Bool { registry.isOpen(configuration.storeIdentity) }
+}
+
+/// A weak reference to a realm that may be handed to its own actor.
+final class WeakRealm: @unchecked Sendable {
+    weak var realm: Realm?
+    init(_ realm: Realm) { self.realm = realm }
 }

@@ -101,7 +101,7 @@ enum SchemaManager {
             bind(realm, plan.newSchema, models)
             return
         }
-        let (version, changeset) = try realm.coordinator.store.write { txn in
+        let (base, version, changeset) = try realm.coordinator.store.write { txn in
             let session = WriteSession(txn: txn)
             realm.session = session
             realm.transactionChanged()
@@ -123,9 +123,9 @@ enum SchemaManager {
             try LinkCleanup.run(realm, session)
             try TableStore.flush(session)
             try writeSchema(txn, plan.newSchema, version: configuration.schemaVersion)
-            return (txn.commitVersion ?? 0, session.changeset.changeset)
+            return (txn.version, txn.commitVersion ?? 0, session.changeset.changeset)
         }
-        realm.coordinator.recordCommit(version: version, changeset)
+        realm.coordinator.recordCommit(base: base, version: version, changeset)
         bind(realm, plan.newSchema, models)
     }
 

@@ -1,0 +1,38 @@
+/// What a run of changesets did, per class: objects created, erased and which properties of
+/// which objects were set. Notifications are computed from it.
+struct ChangeSummary {
+    var inserted: [String: Set<UInt64>] = [:]
+    var deleted: [String: Set<UInt64>] = [:]
+    var modified: [String: [UInt64: Set<String>]] = [:]
+    var schemaChanged = false
+
+    init(_ changesets: [Changeset]) {
+        for changeset in changesets {
+            for instruction in changeset.instructions {
+                switch instruction {
+                case .addClass, .addProperty: schemaChanged = true
+                case let .createObject(c, key, _):
+                    inserted[c, default: []].insert(key)
+                    deleted[c]?.remove(key)
+                case let .eraseObject(c, key):
+                    if inserted[c]?.remove(key) == nil { deleted[c, default: []].insert(key) }
+                    modified[c]?[key] = nil
+                case let .set(c, key, p, _), let .listInsert(c, key, p, _, _), let .listSet(c, key, p, _, _),
+                     let .listMove(c, key, p, _, _), let .listErase(c, key, p, _), let .listClear(c, key, p):
+                    // Map entries are recorded as `property.key`.
+                    let property = p.split(separator: ".", maxSplits: 1).first.map(String.init) ?? p
+                    modified[c, default: [:]][key, default: []].insert(property)
+                }
+            }
+        }
+    }
+
+    /// Whether object `key` of `className` had any of `properties` (all when nil) set.
+    func isModified(_ className: String, _ key: UInt64, _ properties: Set<String>?) -> Bool {
+        guard let changed = modified[className]?[key] else { return false }
+        guard let properties else { return true }
+        return !changed.isDisjoint(with: properties)
+    }
+
+    var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && modified.isEmpty && !schemaChanged }
+}

@@ -1,0 +1,138 @@
+import FiefQueryLanguage
+
+/// The observers of one `Realm` instance and the delivery of their changes. Runs only in the
+/// realm's own isolation (its actor or thread).
+final class RealmNotifier {
+    /// A live collection being observed.
+    final class CollectionObserver {
+        let token: NotificationToken
+        let className: String
+        /// Key paths whose changes count (nil: any property of the objects).
+        let keyPaths: [[String]]?
+        var lastKeys: [UInt64]
+        let evaluate: () -> [UInt64]
+        let report: (_ deletions: [Int], _ insertions: [Int], _ modifications: [Int]) -> Void
+
+        init(token: NotificationToken, className: String, keyPaths: [[String]]?, lastKeys: [UInt64],
+             evaluate: @escaping () -> [UInt64], report: @escaping ([Int], [Int], [Int]) -> Void) {
+            self.token = token
+            self.className = className
+            self.keyPaths = keyPaths
+            self.lastKeys = lastKeys
+            self.evaluate = evaluate
+            self.report = report
+        }
+    }
+
+    /// An object being observed.
+    final class ObjectObserver {
+        let token: NotificationToken
+        let binding: TableBinding
+        let key: UInt64
+        let properties: [ColumnBinding]
+        var lastValues: [StoredValue]
+        let changed: ([PropertyChange]) -> Void
+        let deleted: () -> Void
+
+        init(token: NotificationToken, binding: TableBinding, key: UInt64, properties: [ColumnBinding], lastValues: [StoredValue],
+             changed: @escaping ([PropertyChange]) -> Void, deleted: @escaping () -> Void) {
+            self.token = token
+            self.binding = binding
+            self.key = key
+            self.properties = properties
+            self.lastValues = lastValues
+            self.changed = changed
+            self.deleted = deleted
+        }
+    }
+
+    var realmBlocks: [(token: NotificationToken, block: Realm.NotificationBlock)] = []
+    var collections: [CollectionObserver] = []
+    var objects: [ObjectObserver] = []
+    /// The version the observers have last seen.
+    var deliveredVersion: UInt64?
+
+    var isEmpty: Bool { realmBlocks.isEmpty && collections.isEmpty && objects.isEmpty }
+
+    private func prune() {
+        realmBlocks.removeAll { $0.token.isInvalidated }
+        collections.removeAll { $0.token.isInvalidated }
+        objects.removeAll { $0.token.isInvalidated }
+    }
+
+    /// Advances `realm` to the latest version (when it is not in a write transaction) and
+    /// tells every observer what changed since it last heard, except the `skipping` tokens.
+    func deliver(_ realm: Realm, skipping: Set<NotificationToken> = []) {
+        prune()
+        guard realm.session == nil, !realm.isFrozen else { return }
+        let from = deliveredVersion
+        realm.advanceSnapshot()
+        guard let to = try? realm.currentTxn().version else { return }
+        deliveredVersion = to
+        guard let from, from != to else { return }
+        let summary = realm.coordinator.changeSummary(from: from, to: to)
+        if summary?.schemaChanged ?? true { try? SchemaManager.reloadIfChanged(realm) }
+        for (token, block) in realmBlocks where !token.isInvalidated && !skipping.contains(token) {
+            block(.didChange, realm)
+        }
+        for observer in collections where !observer.token.isInvalidated {
+            let newKeys = observer.evaluate()
+            let modified: (UInt64) -> Bool = { key in
+                guard let summary else { return true }
+                return Self.isModified(realm, summary, observer.className, key, observer.keyPaths)
+            }
+            let (deletions, insertions, modifications) = CollectionDiff.diff(old: observer.lastKeys, new: newKeys, modified: modified)
+            observer.lastKeys = newKeys
+            if (!deletions.isEmpty || !insertions.isEmpty || !modifications.isEmpty) && !skipping.contains(observer.token) {
+                observer.report(deletions, insertions, modifications)
+            }
+        }
+        for observer in objects where !observer.token.isInvalidated {
+            if let summary, !summary.isEmpty,
+               !(summary.deleted[observer.binding.className]?.contains(observer.key) ?? false),
+               !observer.properties.contains(where: { Self.isModified(realm, summary, observer.binding.className, observer.key, [[$0.property.name]]) }),
+               !observer.properties.contains(where: { $0.type == .object }) {
+                continue
+            }
+            guard let store = try? realm.table(observer.binding), (try? store.exists(observer.key)) == true else {
+                observer.token.invalidate()
+                if !skipping.contains(observer.token) { observer.deleted() }
+                continue
+            }
+            var changes: [PropertyChange] = []
+            for (i, column) in observer.properties.enumerated() {
+                let value = realm.filterDeletedLinks(((try? store.read(observer.key, column)) ?? nil) ?? column.defaultValue, column)
+                if value != observer.lastValues[i] {
+                    changes.append(PropertyChange(name: column.property.name,
+                                                  oldValue: DynamicAccess.anyValue(observer.lastValues[i], column.property, realm: realm),
+                                                  newValue: DynamicAccess.anyValue(value, column.property, realm: realm)))
+                    observer.lastValues[i] = value
+                }
+            }
+            if !changes.isEmpty && !skipping.contains(observer.token) { observer.changed(changes) }
+        }
+        prune()
+    }
+
+    /// Whether the object changed along one of `keyPaths` (any of its own properties when nil).
+    static func isModified(_ realm: Realm, _ summary: ChangeSummary, _ className: String, _ key: UInt64, _ keyPaths: [[String]]?) -> Bool {
+        guard let keyPaths else { return summary.isModified(className, key, nil) }
+        for path in keyPaths where !path.isEmpty {
+            if summary.isModified(className, key, [path[0]]) { return true }
+            guard path.count > 1 else { continue }
+            // Follow the link and test the rest of the path on the linked objects.
+            guard let binding = realm.binding(named: className), let column = binding.column(named: path[0]),
+                  column.type == .object, let target = column.property.objectClassName,
+                  let value = (try? realm.table(binding).read(key, column)) ?? nil else { continue }
+            var targets: [UInt64] = []
+            switch value {
+            case .link(let k): targets = [k]
+            case .collection(let items): targets = items.compactMap { if case .link(let k) = $0 { k } else { nil } }
+            default: break
+            }
+            let rest = Array(path.dropFirst())
+            if targets.contains(where: { isModified(realm, summary, target, $0, [rest]) }) { return true }
+        }
+        return false
+    }
+}
