@@ -20,6 +20,8 @@ import Foundation
 ///   write, sync or truncate, so the store under test stops where it was.
 /// - ``byteBudget``: a write that would grow the file past this many bytes writes what fits and
 ///   throws ``StorageError/diskFull(path:)``, like a full disk.
+/// - ``failsSyncs``: every sync throws ``StorageError/io(operation:path:errno:)`` with `EIO` and
+///   makes nothing durable, like a failing disk; writes still succeed.
 ///
 /// Thread-safe: all state is guarded by one lock.
 final class FaultInjectingFile: StorageFile, @unchecked Sendable {
@@ -79,6 +81,7 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
     private var waitingForTruncate = false
     private var crashedState = false
     private var budget: UInt64?
+    private var syncFailure = false
     private var syncs = 0
     private var truncates = 0
 
@@ -124,6 +127,12 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
     var byteBudget: UInt64? {
         get { lock.withLock { budget } }
         set { lock.withLock { budget = newValue } }
+    }
+
+    /// Whether syncs fail (with `EIO`, keeping every write pending).
+    var failsSyncs: Bool {
+        get { lock.withLock { syncFailure } }
+        set { lock.withLock { syncFailure = newValue } }
     }
 
     /// The real file's current content (what every process would read: no power was lost).
@@ -212,6 +221,7 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
     func sync() throws {
         try lock.withLock {
             try beginOperation("sync") {}
+            if syncFailure { throw StorageError.io(operation: "sync (simulated failure)", path: path, errno: EIO) }
             try file.sync()
             for operation in pending { Self.apply(operation, to: &durable) }
             pending.removeAll()
