@@ -82,6 +82,7 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
     private var crashedState = false
     private var budget: UInt64?
     private var syncFailure = false
+    private var syncHook: (@Sendable () -> Void)?
     private var syncs = 0
     private var truncates = 0
 
@@ -218,15 +219,28 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
         }
     }
 
+    /// A sync makes durable the operations that completed before it began; writes made while
+    /// it runs (see ``duringSync``) stay pending.
     func sync() throws {
-        try lock.withLock {
+        let (covered, hook) = try lock.withLock { () throws -> (Int, (@Sendable () -> Void)?) in
             try beginOperation("sync") {}
             if syncFailure { throw StorageError.io(operation: "sync (simulated failure)", path: path, errno: EIO) }
-            try file.sync()
-            for operation in pending { Self.apply(operation, to: &durable) }
-            pending.removeAll()
+            return (pending.count, syncHook)
+        }
+        hook?()
+        try file.sync()
+        lock.withLock {
+            for operation in pending.prefix(covered) { Self.apply(operation, to: &durable) }
+            pending.removeFirst(covered)
             syncs += 1
         }
+    }
+
+    /// Called (without the file's lock) in the middle of every sync, after the operations it
+    /// covers are fixed: a test can write meanwhile, as other threads may during a real sync.
+    var duringSync: (@Sendable () -> Void)? {
+        get { lock.withLock { syncHook } }
+        set { lock.withLock { syncHook = newValue } }
     }
 
     func truncate(to size: UInt64) throws {
