@@ -22,6 +22,7 @@ enum WorkloadCatalog {
             SinglePutCommitsWorkload(mode: .nonDurable, commitsPerRun: config.nonDurableCommits),
             ChurnFileSizeWorkload(),
             OpenTimeWorkload(),
+            GroupCommitWorkload(),
         ]
     }
 }
