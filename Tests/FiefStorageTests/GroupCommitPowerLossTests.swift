@@ -53,25 +53,9 @@ enum GroupPowerLoss {
 
     static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64,
                              file: StaticString = #filePath, line: UInt = #line) throws {
-        var seeds = (0..<UInt64(PowerLossHarness.scenarioCount)).map { CrashWorkload.mix(baseSeed &+ $0) }
-        if let only = ProcessInfo.processInfo.environment["FIEF_POWERLOSS_ONLY"].flatMap({ UInt64($0) }) { seeds = [only] }
-        var coverage = PowerLossHarness.Coverage()
-        var failures = 0
-        for seed in seeds where failures < 3 {
-            let failure: String?
-            do { failure = try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, coverage: &coverage) } catch {
-                failure = "unexpected error: \(error)"
-            }
-            if let failure {
-                XCTFail("[group power loss \(name), scenario seed \(seed) — rerun with FIEF_POWERLOSS_ONLY=\(seed)] \(failure)",
-                        file: file, line: line)
-                failures += 1
-            }
-        }
-        print("group power loss \(name): \(coverage)")
-        if failures == 0 && seeds.count >= 40 {
-            XCTAssertGreaterThan(coverage.crashesInCommit, 0, "coverage \(name): \(coverage)", file: file, line: line)
-            XCTAssertGreaterThan(coverage.recoveredOlderThanAcked, 0, "coverage \(name): \(coverage)", file: file, line: line)
+        try PowerLossHarness.runScenarios(name: name, baseSeed: baseSeed, expectTruncates: false, expectOlderThanAcked: true,
+                                          file: file, line: line) { seed, coverage in
+            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, coverage: &coverage)
         }
     }
 
@@ -138,7 +122,7 @@ enum GroupPowerLoss {
         coverage.scenarios += 1
         let lastCommitted = UInt64(models.count - 1)
         steps.append("power lost in \(crashedIn); acknowledged durable through \(acknowledged), committed \(lastCommitted)")
-        return try checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: interrupted,
+        return try PowerLossHarness.checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: interrupted,
                                lowest: acknowledged, highest: lastCommitted + (interrupted == nil ? 0 : 1),
                                steps: steps, random: &random, coverage: &coverage)
     }
@@ -172,44 +156,10 @@ enum GroupPowerLoss {
         if liveFile.hasCrashed { coverage.crashesInCommit += 1 } else { coverage.noCrash += 1 }
         var replay = CrashHarness.Replay(seed: seed, shape: shape)
         let models = (0...log.highestCommitted).map { replay.model(at: $0) }
-        return try checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: nil,
+        return try PowerLossHarness.checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: nil,
                                lowest: log.highestAcknowledged, highest: log.highestCommitted,
                                steps: ["4 threads, acknowledged \(log.highestAcknowledged), committed \(log.highestCommitted)"],
                                random: &random, coverage: &coverage)
-    }
-
-    /// Checks four images of the live file after a power loss (nothing, everything, two random).
-    static func checkImages(_ liveFile: FaultInjectingFile, directory: String, seed: UInt64, models: [CrashWorkload.Model],
-                            interrupted: CrashWorkload.Model?, lowest: UInt64, highest: UInt64, steps: [String],
-                            random: inout SeededRandom, coverage: inout PowerLossHarness.Coverage) throws -> String? {
-        for operation in liveFile.pendingOperations {
-            if case .truncate = operation { coverage.pendingTruncates += 1 } else { coverage.pendingWrites += 1 }
-        }
-        for variant in 0..<4 {
-            let policy: FaultInjectingFile.PowerLossPolicy
-            switch variant {
-            case 0: policy = .nothing
-            case 1: policy = .everything
-            default: policy = .random(&random)
-            }
-            let image = liveFile.powerLossImage(policy, random: &random)
-            coverage.images += 1
-            let describe = (steps + ["disk image \(variant): \(policy)"]).joined(separator: "; ")
-            let imagePath = directory + "/image-\(variant).fief"
-            guard FileManager.default.createFile(atPath: imagePath, contents: Data(image)) else {
-                return "\(describe): cannot write the image"
-            }
-            if let failure = try PowerLossHarness.checkRecovery(imagePath: imagePath, seed: seed, models: models,
-                                                                interrupted: interrupted, lowest: lowest, highest: highest,
-                                                                coverage: &coverage) {
-                let kept = NSTemporaryDirectory() + "fief-group-powerloss-failure-\(seed)-\(variant).fief"
-                try? FileManager.default.removeItem(atPath: kept)
-                _ = FileManager.default.createFile(atPath: kept, contents: Data(image))
-                return "\(describe): \(failure) (image kept at \(kept))"
-            }
-            try? FileManager.default.removeItem(atPath: imagePath)
-        }
-        return nil
     }
 }
 

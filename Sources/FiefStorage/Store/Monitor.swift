@@ -35,6 +35,11 @@ final class Monitor: @unchecked Sendable {
         pthread_cond_wait(condition, mutex)
     }
 
+    /// Wakes one waiting thread. Call inside `withLock`.
+    func signal() {
+        pthread_cond_signal(condition)
+    }
+
     /// Wakes every waiting thread. Call inside `withLock`.
     func broadcast() {
         pthread_cond_broadcast(condition)
