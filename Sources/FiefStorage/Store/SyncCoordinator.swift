@@ -18,13 +18,12 @@ final class SyncCoordinator: @unchecked Sendable {
     /// A copy of the state.
     var state: DurabilityState { monitor.withLock { current } }
 
-    /// Changes the state and wakes the waiters.
+    /// Changes the state. Waiters are woken when the role is released (only its holder makes
+    /// versions durable) or the store is poisoned, not on every change: a deferred-sync commit
+    /// registering itself must not wake every waiting thread.
     @discardableResult
     func update<R>(_ body: (inout DurabilityState) -> R) -> R {
-        monitor.withLock {
-            defer { monitor.broadcast() }
-            return body(&current)
-        }
+        monitor.withLock { body(&current) }
     }
 
     /// The error that poisoned the store, if one did.
