@@ -265,6 +265,35 @@ final class GroupCommitTests: XCTestCase {
         XCTAssertEqual(recovered.contents["t"]?.count, 3)
         withExtendedLifetime(store) {}
     }
+
+    /// Deferred commits that no one waits for: once many pages wait for a sync, the store starts
+    /// a group sync by itself (on its own thread), so freed pages become reusable.
+    func testUnwaitedCommitsGetSyncedByTheStore() throws {
+        let directory = makeTemporaryDirectory()
+        defer { removeDirectory(directory) }
+        let file = try FaultInjectingFile(path: directory + "/unwaited.fief")
+        let store = try Store(file: file)
+        try store.write { try $0.createTree("t") }
+        let started = DispatchSemaphore(value: 0)
+        file.duringSync = { started.signal() }
+        var last: CommitTicket?
+        var commits = 0
+        // About four pages per commit, none reusable before a sync: 1,024 waiting pages come
+        // after a few hundred commits.
+        while commits < 5000, started.wait(timeout: .now()) == .timedOut {
+            let txn = try store.beginWrite()
+            try txn.tree("t")!.put(key(commits), [UInt8(truncatingIfNeeded: commits)])
+            last = try txn.commitDeferringSync()
+            commits += 1
+        }
+        // A guard against a hang, never a measure of speed.
+        if commits == 5000 { XCTAssertEqual(started.wait(timeout: .now() + 60), .success, "no sync started by itself") }
+        XCTAssertGreaterThan(commits, 100, "a sync started before many pages waited")
+        file.duringSync = nil
+        try store.waitUntilDurable(last!)
+        XCTAssertEqual(try store.read { try $0.tree("t")?.count }, commits)
+        XCTAssertTrue(try store.verify().isValid)
+    }
 }
 
 /// A thread-safe counter.

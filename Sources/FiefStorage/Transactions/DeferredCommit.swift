@@ -24,7 +24,9 @@ extension Transaction {
     /// or even a process crash, since the meta page naming the version is written by the group
     /// sync) may lose it, together with every later commit; recovery never yields a version
     /// without every earlier one. The store's ``Durability`` mode does not apply to these
-    /// commits; with ``Durability/none`` the commit is made at once, like ``commit()``.
+    /// commits; with ``Durability/none`` the commit is made at once, like ``commit()``. When
+    /// many pages wait for a sync and no one waits for durability, the store starts a group
+    /// sync by itself on a thread of its own, so that freed pages can be reused.
     ///
     /// On a read transaction this ends it and returns a ticket for the version it read. If the
     /// commit fails, nothing of it is visible and the store stays at the previous version.
@@ -50,10 +52,16 @@ extension Transaction {
         env.nextTxnID = txnID + 1
         do {
             let (meta, map, written) = try writePages()
-            try register(meta, written: written)
+            let waiting = try register(meta, written: written)
             try shrinkFileIfPossible()
             env.allocator = allocator
             env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
+            if waiting >= max(1024, Int(meta.pageCount / 4)) {
+                // Pages wait for a sync before they can be reused: when many do and no one has
+                // asked for durability, start a group sync on the store's thread, so the file
+                // does not grow without bound (the volume trigger of relaxed durability).
+                env.syncWorker.enqueue(txnID, env: env) { _ in }
+            }
         } catch {
             let id = txnID
             env.coordinator.update { $0.highestSkippedID = max($0.highestSkippedID, id) }
@@ -63,13 +71,15 @@ extension Transaction {
     }
 
     /// Records the commit as the newest version, its meta page left for the next group sync.
-    private func register(_ meta: MetaPage, written: [PageRange]) throws(StorageError) {
+    /// Returns how many pages now wait for a sync.
+    private func register(_ meta: MetaPage, written: [PageRange]) throws(StorageError) -> Int {
         if let failure = env.coordinator.poisoned { throw failure }
         let id = txnID
-        env.coordinator.update {
+        return env.coordinator.update {
             $0.recordWritten(written, by: id)
             $0.newestTxnID = id
             $0.unwrittenMeta = meta
+            return $0.unsyncedRanges.reduce(0) { $0 + Int($1.count) }
         }
     }
 }
