@@ -79,10 +79,26 @@ enum GroupPowerLoss {
         var acknowledged: UInt64 = 0
         var interrupted: CrashWorkload.Model?
         var crashedIn = "nowhere (power lost at rest)"
+        // Sometimes a reader pins a version (deferred commits keep coming): its snapshot must
+        // still show exactly that version when it lets go, and freed pages wait for it.
+        let readerPercent = [0, 20][Int(random.next() % 2)]
+        var reader: (txn: Transaction, version: Int)?
+        defer { reader?.txn.abort() }
 
         running: while models.count <= warmup + 80 {
             let k = UInt64(models.count)
             if k == UInt64(warmup) + 1 { liveFile.armCrash(atOperation: crashAt) }
+            if let pinned = reader, random.next() % 100 < 15 {
+                let (seen, mismatches) = try CrashWorkload.contents(of: pinned.txn)
+                if let difference = CrashWorkload.differences(expected: models[pinned.version], actual: seen)
+                    ?? (mismatches.isEmpty ? nil : "\(mismatches)") {
+                    return "a reader pinned at commit \(pinned.version) saw other content before step \(k): \(difference)"
+                }
+                pinned.txn.abort()
+                reader = nil
+            } else if reader == nil, Int(random.next() % 100) < readerPercent, !liveFile.hasCrashed {
+                reader = (try store.beginRead(), models.count - 1)
+            }
             let roll = Int(random.next() % 100)
             do {
                 if roll < waitPercent, !tickets.isEmpty {
