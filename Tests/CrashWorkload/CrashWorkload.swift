@@ -223,3 +223,23 @@ public enum CrashWorkload {
     }
 }
 
+
+extension CrashWorkload {
+    /// Runs the transaction after the one the store's counter names, and commits it with
+    /// ``Transaction/commitDeferringSync()``. Returns its number and ticket.
+    ///
+    /// Safe to call from many threads at once: the write lock orders the transactions, and each
+    /// reads the counter inside its own, so commit k is always transaction k of `seed`.
+    public static func commitNextDeferred(to store: Store, seed: UInt64, shape: Shape = .standard) throws
+        -> (number: UInt64, ticket: CommitTicket) {
+        let txn = try store.beginWrite()
+        do {
+            let k = try counter(in: txn) + 1
+            try apply(operations(seed: seed, transaction: k, shape: shape), to: txn)
+            return (k, try txn.commitDeferringSync())
+        } catch {
+            txn.abort()
+            throw error
+        }
+    }
+}

@@ -7,6 +7,10 @@
 //         each commit returns it prints `ACK k` (one write(2) per line, so nothing is buffered).
 //         The test kills it with SIGKILL at a random moment.
 //
+//         DURABILITY `group`: full durability, and 4 threads commit the same sequence together
+//         with deferred syncs (group commit). Each thread commits the next transaction, waits
+//         for it to be durable, and only then prints its `ACK k`, so ACKs may come out of order.
+//
 //     fief-crash-writer --digest SEED N
 //         Replays transactions 1...N of SEED on an in-memory model only and prints `DIGEST d`.
 //         The tests compare d with their own model, which catches a stale writer build.
@@ -21,6 +25,7 @@ import Glibc
 import Darwin
 #endif
 import CrashWorkload
+import Dispatch
 import FiefStorage
 
 /// The command-line program.
@@ -34,9 +39,11 @@ enum CrashWriter {
         }
         guard arguments.count == 4 || arguments.count == 5, let seed = UInt64(arguments[2]) else { usage() }
         var options = StorageOptions()
+        var group = false
         switch arguments[3] {
         case "full": options.durability = .full
         case "relaxed": options.durability = .relaxed(interval: 0.05)
+        case "group": group = true
         default: usage()
         }
         if arguments.count == 5 {
@@ -47,6 +54,7 @@ enum CrashWriter {
             let store = try Store(path: arguments[1], options: options)
             let start = try store.read { try CrashWorkload.counter(in: $0) }
             emit("START \(start)")
+            if group { runGroup(store, seed: seed) }
             var k = start + 1
             while true {
                 let operations = CrashWorkload.operations(seed: seed, transaction: k)
@@ -59,8 +67,28 @@ enum CrashWriter {
         }
     }
 
+    static let groupThreads = 4
+
+    /// Group mode: `groupThreads` threads commit with deferred syncs and wait for durability.
+    static func runGroup(_ store: Store, seed: UInt64) -> Never {
+        for _ in 0..<groupThreads {
+            DispatchQueue.global().async {
+                do {
+                    while true {
+                        let (k, ticket) = try CrashWorkload.commitNextDeferred(to: store, seed: seed)
+                        try store.waitUntilDurable(ticket)
+                        emit("ACK \(k)")
+                    }
+                } catch {
+                    fail("fief-crash-writer: \(error)")
+                }
+            }
+        }
+        while true { pause() }
+    }
+
     static func usage() -> Never {
-        fail("usage: fief-crash-writer PATH SEED full|relaxed [PAGESIZE]\n       fief-crash-writer --digest SEED N")
+        fail("usage: fief-crash-writer PATH SEED full|relaxed|group [PAGESIZE]\n       fief-crash-writer --digest SEED N")
     }
 
     /// Writes `line` and a newline to stdout with one unbuffered write.

@@ -20,6 +20,8 @@ import Foundation
 ///   write, sync or truncate, so the store under test stops where it was.
 /// - ``byteBudget``: a write that would grow the file past this many bytes writes what fits and
 ///   throws ``StorageError/diskFull(path:)``, like a full disk.
+/// - ``failsSyncs``: every sync throws ``StorageError/io(operation:path:errno:)`` with `EIO` and
+///   makes nothing durable, like a failing disk; writes still succeed.
 ///
 /// Thread-safe: all state is guarded by one lock.
 final class FaultInjectingFile: StorageFile, @unchecked Sendable {
@@ -79,6 +81,8 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
     private var waitingForTruncate = false
     private var crashedState = false
     private var budget: UInt64?
+    private var syncFailure = false
+    private var syncHook: (@Sendable () -> Void)?
     private var syncs = 0
     private var truncates = 0
 
@@ -124,6 +128,12 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
     var byteBudget: UInt64? {
         get { lock.withLock { budget } }
         set { lock.withLock { budget = newValue } }
+    }
+
+    /// Whether syncs fail (with `EIO`, keeping every write pending).
+    var failsSyncs: Bool {
+        get { lock.withLock { syncFailure } }
+        set { lock.withLock { syncFailure = newValue } }
     }
 
     /// The real file's current content (what every process would read: no power was lost).
@@ -209,14 +219,28 @@ final class FaultInjectingFile: StorageFile, @unchecked Sendable {
         }
     }
 
+    /// A sync makes durable the operations that completed before it began; writes made while
+    /// it runs (see ``duringSync``) stay pending.
     func sync() throws {
-        try lock.withLock {
+        let (covered, hook) = try lock.withLock { () throws -> (Int, (@Sendable () -> Void)?) in
             try beginOperation("sync") {}
-            try file.sync()
-            for operation in pending { Self.apply(operation, to: &durable) }
-            pending.removeAll()
+            if syncFailure { throw StorageError.io(operation: "sync (simulated failure)", path: path, errno: EIO) }
+            return (pending.count, syncHook)
+        }
+        hook?()
+        try file.sync()
+        lock.withLock {
+            for operation in pending.prefix(covered) { Self.apply(operation, to: &durable) }
+            pending.removeFirst(covered)
             syncs += 1
         }
+    }
+
+    /// Called (without the file's lock) in the middle of every sync, after the operations it
+    /// covers are fixed: a test can write meanwhile, as other threads may during a real sync.
+    var duringSync: (@Sendable () -> Void)? {
+        get { lock.withLock { syncHook } }
+        set { lock.withLock { syncHook = newValue } }
     }
 
     func truncate(to size: UInt64) throws {

@@ -253,13 +253,24 @@ enum PowerLossHarness {
     /// Runs the scenarios of one configuration, stopping after a few failures.
     static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64,
                              file: StaticString = #filePath, line: UInt = #line) throws {
+        try runScenarios(name: name, baseSeed: baseSeed, expectTruncates: true, expectOlderThanAcked: relaxed,
+                         file: file, line: line) { seed, coverage in
+            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, coverage: &coverage)
+        }
+    }
+
+    /// Runs `scenario` for each scenario seed of `baseSeed` (or `FIEF_POWERLOSS_ONLY`), stopping
+    /// after a few failures, and checks what the scenarios covered.
+    static func runScenarios(name: String, baseSeed: UInt64, expectTruncates: Bool, expectOlderThanAcked: Bool,
+                             file: StaticString, line: UInt,
+                             _ scenario: (UInt64, inout Coverage) throws -> String?) throws {
         var seeds = (0..<UInt64(scenarioCount)).map { CrashWorkload.mix(baseSeed &+ $0) }
         if let only = ProcessInfo.processInfo.environment["FIEF_POWERLOSS_ONLY"].flatMap({ UInt64($0) }) { seeds = [only] }
         var coverage = Coverage()
         var failures = 0
         for seed in seeds {
             let failure: String?
-            do { failure = try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, coverage: &coverage) } catch {
+            do { failure = try scenario(seed, &coverage) } catch {
                 failure = "unexpected error: \(error)"
             }
             if let failure {
@@ -273,8 +284,10 @@ enum PowerLossHarness {
         if failures == 0 && seeds.count >= 40 {
             XCTAssertGreaterThan(coverage.crashesInCommit, 0, "coverage \(name): \(coverage)", file: file, line: line)
             XCTAssertGreaterThan(coverage.recoveredInFlight, 0, "coverage \(name): \(coverage)", file: file, line: line)
-            XCTAssertGreaterThan(coverage.pendingTruncates, 0, "coverage \(name): \(coverage)", file: file, line: line)
-            if relaxed {
+            if expectTruncates {
+                XCTAssertGreaterThan(coverage.pendingTruncates, 0, "coverage \(name): \(coverage)", file: file, line: line)
+            }
+            if expectOlderThanAcked {
                 XCTAssertGreaterThan(coverage.recoveredOlderThanAcked, 0, "coverage \(name): \(coverage)", file: file, line: line)
             }
         }
@@ -377,16 +390,23 @@ enum PowerLossHarness {
             lowest = UInt64(syncsAtAck.lastIndex { $0 < syncsAtCrash } ?? 0)
         }
         let highest = lastAcked + (interrupted == nil ? 0 : 1)
-        let pending = liveFile.pendingOperations
-        for operation in pending {
-            if case .truncate = operation { coverage.pendingTruncates += 1 } else { coverage.pendingWrites += 1 }
-        }
         steps.append("power lost in \(crashedIn); last acknowledged commit \(lastAcked), "
-                     + "\(syncsAtCrash) syncs, \(pending.count) operations pending since the last sync")
+                     + "\(syncsAtCrash) syncs, \(liveFile.pendingOperations.count) operations pending since the last sync")
         // The store stays open while the images are taken: closing syncs, and a power loss "at
         // rest" must find the unsynced state. (A crashed store cannot write any more anyway.)
         defer { withExtendedLifetime(store) {} }
+        return try checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: interrupted,
+                               lowest: lowest, highest: highest, steps: steps, random: &random, coverage: &coverage)
+    }
 
+    /// Checks four images of the live file after a power loss (nothing, everything, two random)
+    /// with `checkRecovery`; keeps a failing image and describes it.
+    static func checkImages(_ liveFile: FaultInjectingFile, directory: String, seed: UInt64, models: [CrashWorkload.Model],
+                            interrupted: CrashWorkload.Model?, lowest: UInt64, highest: UInt64, steps: [String],
+                            random: inout SeededRandom, coverage: inout Coverage) throws -> String? {
+        for operation in liveFile.pendingOperations {
+            if case .truncate = operation { coverage.pendingTruncates += 1 } else { coverage.pendingWrites += 1 }
+        }
         for variant in 0..<4 {
             let policy: FaultInjectingFile.PowerLossPolicy
             switch variant {

@@ -30,34 +30,18 @@ final class Environment: @unchecked Sendable {
 
     // Owned by the writer (whoever is inside `writerGate`).
     var allocator: PageAllocator?
-    /// The newest version whose meta page is known to be on stable storage.
-    var durableTxnID: UInt64
-    /// The slot holding that meta page.
-    var durableSlot: Int
-    /// The slot holding the newest meta page written.
-    var latestSlot: Int
-    /// Whether the newest meta on disk lists no unsynced pages (recovery trusts it as is).
-    var latestIsSealed: Bool
-    /// Every page written by commits up to this id is on stable storage.
-    var syncedThrough: UInt64
-    /// Pages written since `syncedThrough`, as the next meta page will list them.
-    var unsyncedRanges: [PageRange]
-    /// The `syncedThrough` field of the meta page in each slot, as written on disk. The pages a
-    /// meta lists were written after it, so they must not be overwritten while that meta may be
-    /// needed: see `reuseLimit`.
-    var slotSyncedThrough: [UInt64] = [0, 0]
-    /// The page count of the meta page in each slot: the file must stay at least this long.
-    var slotPageCount: [UInt64] = [2, 2]
-    /// Set when pages with ids the next commit's window would cover may be in the file without
-    /// belonging to it (a failed commit attempt, or ids skipped at open): the next commit then
-    /// syncs its pages before its meta page and lists none, which restarts the window after it.
-    var syncBeforeNextMeta = false
-    var lastSync = monotonicSeconds()
     /// The id the next write transaction gets. Ids are never reused, not even those of commits
     /// that failed or were lost in a crash: their pages may still be in the file, and recovery
     /// tells a page of the commit it checks by its id.
     var nextTxnID: UInt64
     var fileBytes: UInt64
+
+    /// What is durable, what each meta slot holds, and the sync role (see ``SyncCoordinator``).
+    let coordinator: SyncCoordinator
+    /// When the file was last synced. Owned by the holder of the sync role.
+    var lastSync = monotonicSeconds()
+    /// The thread that waits for durability on behalf of callbacks and async callers.
+    let syncWorker = SyncWorker()
 
     init(file: StorageFile, options: StorageOptions, create: Bool) throws(StorageError) {
         self.file = file
@@ -75,37 +59,30 @@ final class Environment: @unchecked Sendable {
             // did not): make it durable before building on it.
             do { try file.sync() } catch { throw asStorageError(error, file) }
         }
-        durableTxnID = choice.meta.txnID
-        syncedThrough = choice.meta.txnID
-        durableSlot = choice.slot
-        latestSlot = choice.slot
-        slotSyncedThrough[choice.slot] = choice.meta.syncedThrough
-        // The other slot's meta is unknown here; keeping the file as long as it is now covers it.
-        slotPageCount = [max(choice.meta.pageCount, size / UInt64(pageSize)), max(choice.meta.pageCount, size / UInt64(pageSize))]
-        // A rejected newer meta in the other slot must be overwritten before anything else.
-        latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
         // Skip the id a commit in flight at a crash may have used, and keep the first commit's
         // window clear of both.
         nextTxnID = max(choice.highestTxnSeen, choice.meta.txnID) + 2
-        syncBeforeNextMeta = !options.readOnly
-        unsyncedRanges = []
+        var state = DurabilityState(recovered: choice.meta, slot: choice.slot, fileLimit: size / UInt64(pageSize),
+                                    nextTxnID: nextTxnID)
+        // A rejected newer meta in the other slot must be overwritten before anything else.
+        state.latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
+        coordinator = SyncCoordinator(state)
         fileBytes = size
         // Size the map by the file, not by the meta's page count: pages past the end of the file
         // are never read (only free ones can be there), and a damaged count must not make the
         // map or its bitmaps huge. Commits remap when the file outgrows the map.
         let map = try Environment.makeMap(file, pageSize: pageSize, pages: size / UInt64(pageSize))
         latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, size / UInt64(pageSize)))
-        if !options.readOnly && !latestIsSealed {
+        if !options.readOnly && !state.latestIsSealed {
             // Make the recovered version durable and sealed before anything else is written.
             try syncAndSeal()
         }
     }
 
-    /// Pages freed by commits up to this id may be overwritten by the next write transaction:
-    /// no reader holds an older version, the version that freed them is durable, and they are
-    /// not listed as unsynced in the durable meta page that recovery would fall back to.
+    /// Pages freed by commits up to this id may be overwritten by the next write transaction
+    /// (see ``DurabilityState/reuseLimit(oldestPinned:)``).
     var reuseLimit: UInt64 {
-        min(durableTxnID, oldestPinnedVersion ?? .max, slotSyncedThrough[durableSlot] + 1)
+        coordinator.state.reuseLimit(oldestPinned: oldestPinnedVersion)
     }
 
     /// Writes the two meta pages of an empty store.
@@ -165,9 +142,12 @@ final class Environment: @unchecked Sendable {
         if let failure = lock.withLock({ failure }) { throw failure }
     }
 
-    /// Makes every further operation fail: an I/O error left the file in an unknown state.
-    func markFailed() {
-        lock.withLock { if failure == nil { failure = .needsReopen(path: file.path) } }
+    /// Makes every further operation fail: an I/O error (`cause`) left the file in an unknown
+    /// state. Threads waiting for durability get `cause`.
+    func markFailed(_ cause: StorageError? = nil) {
+        let reopen = StorageError.needsReopen(path: file.path)
+        lock.withLock { if failure == nil { failure = reopen } }
+        coordinator.poison(cause ?? reopen)
     }
 
     func publish(_ snapshot: Snapshot) {
@@ -192,34 +172,38 @@ final class Environment: @unchecked Sendable {
         defer { writerGate.leave() }
         try checkUsable()
         guard !options.readOnly, options.durability != .none else { return }
-        var meta = latestSnapshot.meta
+        try coordinator.acquireRole()
+        defer { coordinator.releaseRole() }
         do {
-            if durableTxnID < meta.txnID {
-                try file.sync()
-                durableTxnID = meta.txnID
-                durableSlot = latestSlot
-                syncedThrough = max(syncedThrough, meta.txnID)
-                unsyncedRanges = []
-                lastSync = monotonicSeconds()
+            if coordinator.state.durableTxnID < coordinator.state.newestTxnID {
+                try runGroupSync()
             }
-            guard !latestIsSealed else { return }
+            let state = coordinator.state
+            guard !state.latestIsSealed else { return }
+            var meta = latestSnapshot.meta
             meta.syncedThrough = meta.txnID
             meta.unsyncedRanges = []
-            let slot = 1 - latestSlot
-            let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
-            defer { page.deallocate() }
-            meta.encode(into: page, pageNumber: UInt64(slot))
-            try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
+            let slot = 1 - state.latestSlot
+            try writeMetaPage(meta, slot: slot)
             try file.sync()
-            durableSlot = slot
-            latestSlot = slot
-            slotSyncedThrough[slot] = meta.txnID
-            slotPageCount[slot] = meta.pageCount
-            latestIsSealed = true
+            lastSync = monotonicSeconds()
+            coordinator.update {
+                $0.recordMeta(meta, slot: slot)
+                $0.markLatestMetaDurable()
+            }
         } catch {
-            markFailed()
-            throw asStorageError(error, file)
+            let cause = asStorageError(error, file)
+            markFailed(cause)
+            throw cause
         }
+    }
+
+    /// Writes `meta` into `slot`, sealed for that slot's page number, with one write.
+    func writeMetaPage(_ meta: MetaPage, slot: Int) throws {
+        let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
+        defer { page.deallocate() }
+        meta.encode(into: page, pageNumber: UInt64(slot))
+        try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
     }
 
     deinit {

@@ -26,34 +26,22 @@ final class Lock: @unchecked Sendable {
 /// A gate that one holder passes at a time; unlike a mutex it may be released from another
 /// thread than the one that took it (a write transaction can move between threads).
 final class Gate: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
+    // Guarded by `monitor`.
     private var held = false
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
     func enter() {
-        pthread_mutex_lock(mutex)
-        while held { pthread_cond_wait(condition, mutex) }
-        held = true
-        pthread_mutex_unlock(mutex)
+        monitor.withLock {
+            while held { monitor.wait() }
+            held = true
+        }
     }
 
     func leave() {
-        pthread_mutex_lock(mutex)
-        held = false
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
+        monitor.withLock {
+            held = false
+            monitor.signal()
+        }
     }
 }
 

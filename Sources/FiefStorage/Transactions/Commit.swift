@@ -13,17 +13,23 @@ extension Transaction {
         }
         defer { finish() }
         // Whatever happens now, this id is spent: pages sealed with it may reach the file. If
-        // this attempt fails, the next commit must keep its recovery window clear of them.
+        // this attempt fails, the next meta page must keep its recovery window clear of them.
         env.nextTxnID = txnID + 1
-        let syncBeforeMeta = env.syncBeforeNextMeta
-        env.syncBeforeNextMeta = true
-        let (meta, map) = try writeCommit(syncBeforeMeta: syncBeforeMeta)
-        env.syncBeforeNextMeta = false
-        env.allocator = allocator
-        env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
+        do {
+            let (meta, map) = try writeCommit()
+            env.allocator = allocator
+            env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
+        } catch {
+            let id = txnID
+            env.coordinator.update { $0.highestSkippedID = max($0.highestSkippedID, id) }
+            throw error
+        }
     }
 
-    private func writeCommit(syncBeforeMeta: Bool) throws -> (MetaPage, PageMap) {
+    /// Steps 1 to 4 of the commit protocol: the version cap, the catalog, the free space, and
+    /// the transaction's pages, written but not synced. Returns the new version's meta page
+    /// (without its unsynced list), the map to read it through, and the ranges written.
+    func writePages() throws -> (meta: MetaPage, map: PageMap, written: [PageRange]) {
         let previous = snapshot.meta
         let id = txnID
         let oldest = env.oldestPinnedVersion ?? id
@@ -40,32 +46,39 @@ extension Transaction {
         let writtenEnd = numbers.last.map { $0 + UInt64(dirty[$0]!.pages) } ?? 0
         let map = try currentMap(pageCount: max(env.fileBytes / UInt64(pageSize), writtenEnd))
         let written = try writeDirtyPages(numbers)
+        let meta = MetaPage(txnID: id, pageSize: pageSize, pageCount: allocator.pageCount, catalog: catalog.root,
+                            freeListPage: freeListPage, syncedThrough: 0, unsyncedRanges: [])
+        return (meta, map, written)
+    }
 
+    private func writeCommit() throws -> (MetaPage, PageMap) {
+        var (meta, map, written) = try writePages()
+        let id = txnID
+        // Steps 5 to 9 need the sync role: no group sync may write a meta page or sync meanwhile.
+        try env.coordinator.acquireRole()
+        defer { env.coordinator.releaseRole() }
+        var state = env.coordinator.state
+        state.recordWritten(written, by: id)
+        state.newestTxnID = id
         let durability = env.options.durability
-        var ranges = env.unsyncedRanges
-        PageRangeList.merge(written, into: &ranges)
-        var syncedThrough = env.syncedThrough
-        var durable = env.durableTxnID
-        var durableSlot = env.durableSlot
+        var ranges = state.unsyncedRanges
         if durability == .none {
             ranges = []
-            syncedThrough = id
-        } else if syncBeforeMeta || ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
-            // Make this commit's pages (and the previous meta) durable before the meta page, so
-            // it lists nothing: when the list would not fit, or when stale pages with ids in
+            state.markSynced(through: id)
+        } else if state.needsWindowRestart || ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
+            // Make this commit's pages (and the newest meta page) durable before the meta page,
+            // so it lists nothing: when the list would not fit, or when stale pages with ids in
             // the window might be in the file.
             try sync()
-            durable = previous.txnID
-            durableSlot = env.latestSlot
-            syncedThrough = id
+            state.markLatestMetaDurable()
+            state.markSynced(through: id)
             ranges = []
         }
-        let meta = MetaPage(txnID: id, pageSize: pageSize, pageCount: allocator.pageCount, catalog: catalog.root,
-                            freeListPage: freeListPage, syncedThrough: syncedThrough, unsyncedRanges: ranges)
-        let slot = 1 - durableSlot
+        meta.syncedThrough = state.syncedThrough
+        meta.unsyncedRanges = ranges
+        let slot = 1 - state.durableSlot
         try writeMeta(meta, slot: slot)
-        env.slotSyncedThrough[slot] = syncedThrough
-        env.slotPageCount[slot] = meta.pageCount
+        state.recordMeta(meta, slot: slot)
         var syncNow = durability == .full
         if case let .relaxed(interval) = durability {
             // Sync when the interval has passed, or when so many pages wait for a sync (they
@@ -74,26 +87,23 @@ extension Transaction {
             syncNow = monotonicSeconds() - env.lastSync >= interval || waiting >= max(1024, Int(allocator.pageCount / 4))
         }
         if syncNow || durability == .none {
-            if syncNow { try sync() }
-            durable = id
-            durableSlot = slot
-            syncedThrough = id
-            ranges = []
+            if syncNow {
+                env.coordinator.update { [state] in $0 = state }
+                try sync()
+            }
+            state.markLatestMetaDurable()
+            state.markSynced(through: id)
         }
-        env.durableTxnID = durable
-        env.durableSlot = durableSlot
-        env.latestSlot = slot
-        env.latestIsSealed = meta.unsyncedRanges.isEmpty
-        env.syncedThrough = syncedThrough
-        env.unsyncedRanges = ranges
+        env.coordinator.update { [state] in $0 = state }
         try shrinkFileIfPossible()
         return (meta, map)
     }
 
     private func sync() throws {
         do { try env.file.sync() } catch {
-            env.markFailed()
-            throw asStorageError(error, env.file)
+            let cause = asStorageError(error, env.file)
+            env.markFailed(cause)
+            throw cause
         }
         env.lastSync = monotonicSeconds()
     }
@@ -190,21 +200,20 @@ extension Transaction {
     }
 
     private func writeMeta(_ meta: MetaPage, slot: Int) throws {
-        let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
-        defer { page.deallocate() }
-        meta.encode(into: page, pageNumber: UInt64(slot))
-        do { try env.file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize)) } catch {
+        do { try env.writeMetaPage(meta, slot: slot) } catch {
             // A partial meta write may have damaged the slot's previous content: only a reopen,
             // which re-reads both slots, can say which version survives.
-            env.markFailed()
-            throw asStorageError(error, env.file)
+            let cause = asStorageError(error, env.file)
+            env.markFailed(cause)
+            throw cause
         }
     }
 
     /// Gives free pages at the end of the file back to the file system, but never cuts the file
     /// shorter than either meta page's version needs: recovery may fall back to the other one.
-    private func shrinkFileIfPossible() throws {
-        let end = max(allocator.pageCount, env.slotPageCount[0], env.slotPageCount[1]) * UInt64(pageSize)
+    func shrinkFileIfPossible() throws {
+        let slots = env.coordinator.state.slotPageCount
+        let end = max(allocator.pageCount, slots[0], slots[1]) * UInt64(pageSize)
         guard end < env.fileBytes else { return }
         do { try env.file.truncate(to: end) } catch { return } // keeping the tail is harmless
         env.fileBytes = end

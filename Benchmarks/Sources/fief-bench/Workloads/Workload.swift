@@ -44,6 +44,7 @@ enum WorkloadCatalog {
             SinglePutCommitsWorkload(mode: .nonDurable, commitsPerRun: config.nonDurableCommits),
             ChurnFileSizeWorkload(),
             OpenTimeWorkload(),
+            GroupCommitWorkload(),
             ObjectInsertWorkload(),
             ObjectLookupWorkload(),
             AgeRangeCountWorkload(),
