@@ -59,8 +59,13 @@ public final class Realm {
         try self.init(configuration: configuration)
     }
 
-    /// Opens (creating, migrating as needed) the realm `configuration` describes.
-    public init(configuration: Configuration) throws {
+    /// Opens (creating, migrating as needed) the realm `configuration` describes, confined to
+    /// the calling thread.
+    public convenience init(configuration: Configuration) throws {
+        try self.init(opening: configuration)
+    }
+
+    init(opening configuration: Configuration) throws {
         self.configuration = configuration
         isFrozen = false
         do {
