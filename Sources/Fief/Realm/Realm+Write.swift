@@ -80,15 +80,25 @@ extension Realm {
     }
 
     /// Commits the write transaction. Throws (and rolls back) if an operation inside it failed.
+    ///
+    /// The write lock is released once the transaction's pages are written; the wait for the
+    /// sync to disk comes after, so writers on other threads that commit meanwhile share one
+    /// sync (group commit). The call returns when this transaction is durable.
     public func commitWrite(withoutNotifying tokens: [NotificationToken] = []) throws {
         let (session, changeset) = try prepareCommit()
+        let ticket: CommitTicket
         do {
-            try session.txn.commit()
+            ticket = try session.txn.commitDeferringSync()
         } catch {
             failCommit(session, error)
             throw RealmError.wrap(error)
         }
         finishCommit(session, changeset, withoutNotifying: tokens)
+        do {
+            try coordinator.store.waitUntilDurable(ticket)
+        } catch {
+            throw RealmError.wrap(error)
+        }
     }
 
     /// Writes the transaction's buffered changes to its storage transaction; what remains is
