@@ -1,49 +1,46 @@
-import FiefStorage
+import Fief
 import Foundation
 
 /// The steps of `fief demo`, in order, and the output helpers they share.
 ///
-/// Each step prints a numbered heading and a few indented lines with counts and timings, and
-/// checks what it shows: anything unexpected throws a ``CommandFailure`` naming the step.
+/// The demo walks through seed 003 with the object API: an app's first version stores people,
+/// its second version migrates them and adds dogs with links, queries them, upserts settings by
+/// primary key and freezes a snapshot; then the demo looks inside the file with the storage
+/// layer. Each step prints a numbered heading and a few indented lines, and checks what it
+/// shows: anything unexpected throws a ``CommandFailure`` naming the step.
 final class Demo {
     /// The files the demo creates in its directory.
-    static let fileNames = ["demo.fief", "demo-damaged.fief"]
-    /// Entries written by the bulk insert.
-    static let entryCount = 100_000
-    /// The tree holding the numbered entries.
-    static let itemsTree = "items"
-    /// The tree holding the large values.
-    static let blobsTree = "blobs"
+    static let fileNames = ["demo.realm", "demo-damaged.realm"]
 
     /// The directory holding the demo's files.
     let directory: String
-    /// The clock that times each step.
-    let clock = ContinuousClock()
     /// The number of the current step, for headings and failure messages.
     private var step = 0
 
     /// A demo writing its files into `directory`, which must exist.
     init(directory: String) { self.directory = directory }
 
-    /// The store the demo builds.
+    /// The realm file the demo builds.
     var path: String { directory + "/" + Demo.fileNames[0] }
     /// The damaged copy made by the last step.
     var damagedPath: String { directory + "/" + Demo.fileNames[1] }
+    /// `path` as a file URL, for realm configurations.
+    var fileURL: URL { URL(fileURLWithPath: path) }
 
     /// Runs every step; throws at the first one that does not behave as expected.
+    ///
+    /// Each step opens its own `Realm` and lets it go when it returns, so the file is closed
+    /// between the two app versions and before the storage layer reads it.
     func run() throws {
-        print("Fief \(FiefCommand.version) storage engine demo")
+        print("Fief \(FiefCommand.version) demo: the object store, end to end")
         print("Files go to \(directory)")
-        do {
-            let store = try create()
-            try bulkInsert(store)
-            try lookUp(store)
-            try scan(store)
-            try deleteRange(store)
-            try largeValues(store)
-            try snapshotIsolation(store)
-        } // The last handle on the file goes away here, which closes it.
-        let info = try reopenAndVerify()
+        try firstVersion()
+        try migrate()
+        try addObjectsWithLinks()
+        try query()
+        try upsert()
+        try freezeAndDelete()
+        let info = try lookInside()
         try damage(pageSize: info.pageSize, version: info.version)
         print("\nEverything behaved as expected.")
     }
@@ -66,58 +63,17 @@ final class Demo {
         if !condition { throw CommandFailure("demo step \(step) went wrong: \(message())") }
     }
 
-    /// Runs `body` and returns its result with the time it took.
-    func timed<R>(_ body: () throws -> R) rethrows -> (R, Duration) {
-        let start = clock.now
-        let result = try body()
-        return (result, clock.now - start)
+    /// Runs `body`, turning a realm error into a failure that names the current step.
+    func realmStep<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch let error as RealmError {
+            throw CommandFailure("demo step \(step) went wrong: \(error)")
+        }
     }
 
-    /// `duration` formatted for the end of a line, such as `"[12.3 ms]"`.
-    func took(_ duration: Duration) -> String { "[\(Formatting.duration(duration))]" }
-
-    /// `duration` and the rate of `items` it gives, such as `"[491 ms, 203,600 entries/s]"`.
-    func took(_ duration: Duration, items: Int, unit: String) -> String {
-        "[\(Formatting.duration(duration)), \(Formatting.rate(items, per: duration, unit: unit))]"
-    }
-
-    /// The current length of the file at `path`.
-    func fileSize(_ path: String) throws -> UInt64 {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        return (attributes[.size] as? NSNumber)?.uint64Value ?? 0
-    }
-
-    // MARK: Data
-
-    /// The key of entry `i`: `item-` and six digits, so byte order is numeric order.
-    static func key(_ i: Int) -> [UInt8] {
-        let digits = String(i)
-        return Array(("item-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits).utf8)
-    }
-
-    /// The value of entry `i`, a small JSON object.
-    static func value(_ i: Int) -> [UInt8] {
-        Array(#"{"id":\#(i),"name":"item \#(i)","score":\#(i * 7 % 1000)}"#.utf8)
-    }
-
-    /// `bytes` as text, for keys and values that are UTF-8.
-    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64), so every run of the demo does the same.
-struct DemoRandom: RandomNumberGenerator {
-    /// The generator's state.
-    private var state: UInt64
-
-    /// A generator that starts from `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    /// Names and ages, such as `Fido (1), Rex (3)`.
+    static func list(_ dogs: some Sequence<Dog>) -> String {
+        dogs.map { "\($0.name) (\($0.age))" }.joined(separator: ", ")
     }
 }

@@ -1,26 +1,31 @@
 import ArgumentParser
 import Foundation
 
-/// `fief demo`: a guided tour of the storage engine that doubles as an end-to-end check.
+/// `fief demo`: a guided tour of the object store that doubles as an end-to-end check.
 struct DemoCommand: ParsableCommand {
     /// Name, help text and examples.
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Try the storage engine end to end, with counts and timings.",
+        abstract: "Try the object store end to end: models, links, queries, upserts, a migration.",
         discussion: """
-            Creates a store and works through what the storage engine does: a bulk insert of \
-            100,000 entries in one transaction, lookups, cursor scans both ways, deleting a \
-            range, a reader keeping its snapshot while a writer commits, a large compressible \
-            value (overflow pages and LZ4), reopening and verifying the file, its statistics, \
-            and what 'fief verify' says about a copy with one flipped byte.
+            Works through the Realm data model with Fief's object API: an app's first version \
+            stores Person objects with a first and a last name; its second version reopens the \
+            file with schema version 1 and a migration block that merges them into one name, and \
+            adds Dog objects linked to their owners both ways (a to-one link, a List and \
+            LinkingObjects backlinks). Then queries in the Realm Query Language and type-safe \
+            'where' queries, live results, errors from a malformed query, an upsert by primary \
+            key with create(_:value:update: .modified), a frozen snapshot and a delete. Last, \
+            the storage layer opens the file: the trees the object store keeps (FORMAT.md, \
+            part II), a verify of every page, and what 'fief verify' says about a copy with one \
+            flipped bit.
 
             The files go to a new temporary directory that is removed afterwards, or to --dir, \
-            where they are kept (demo.fief and demo-damaged.fief) for 'fief info' and \
+            where they are kept (demo.realm and demo-damaged.realm) for 'fief info' and \
             'fief verify'. Exit status 0 when everything behaved as expected, 1 otherwise.
 
             Examples:
               fief demo
-              fief demo --dir /tmp/fief && fief info /tmp/fief/demo.fief
+              fief demo --dir /tmp/fief && fief info /tmp/fief/demo.realm
             """
     )
 
@@ -39,7 +44,6 @@ struct DemoCommand: ParsableCommand {
 
     /// Runs the demo; exits 1 when a step does not behave as expected.
     func run() throws {
-        if ProcessInfo.processInfo.environment["FIEF_EXAMPLE"] != nil { try exampleBytes(); return }
         try reportingFailures {
             let directory = try prepareDirectory()
             let demo = Demo(directory: directory.path)

@@ -18,7 +18,7 @@ struct FiefCommand: ParsableCommand {
             directly, the way sqlite3 and mdb_stat do for SQLite and LMDB.
 
             Examples:
-              fief demo                  Tour the storage engine in a temporary directory.
+              fief demo                  Tour the object store in a temporary directory.
               fief verify app.fief       Check every page; exit status 1 if it is damaged.
               fief info app.fief         Page size, file size, version and trees.
               fief info --json app.fief  The same as JSON, for scripts.

@@ -124,6 +124,8 @@ final class ManagedState {
     /// Where the object's row was last found, valid while `epoch` matches the realm's.
     var location: (start: UInt64, row: Int)?
     var epoch: UInt64 = .max
+    /// The pinned chunks of the object's cluster (read transactions), valid with `epoch`.
+    var pinned: PinnedCluster?
 
     init(realm: Realm, table: TableBinding, key: UInt64) {
         self.realm = realm

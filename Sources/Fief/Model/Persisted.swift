@@ -21,22 +21,22 @@ public struct Persisted<Value: _Persistable> {
     @usableFromInline var managedIndex: Int = -1
     /// The unmanaged value; nil until set (the type's default is used on first read).
     @usableFromInline var value: Value?
-    let options: PersistedOptions
+    @usableFromInline let options: PersistedOptions
 
     /// A property with the type's default value (0, "", nil, an empty list, a new ObjectId...).
-    public init() { options = PersistedOptions() }
+    @inlinable public init() { options = PersistedOptions() }
     /// A property with a default value.
-    public init(wrappedValue: Value) { value = wrappedValue; options = PersistedOptions() }
+    @inlinable public init(wrappedValue: Value) { value = wrappedValue; options = PersistedOptions() }
     /// A property that is the class's primary key.
-    public init(primaryKey: Bool) { options = PersistedOptions(primaryKey: primaryKey) }
+    @inlinable public init(primaryKey: Bool) { options = PersistedOptions(primaryKey: primaryKey) }
     /// A primary key property with a default value.
-    public init(wrappedValue: Value, primaryKey: Bool) {
+    @inlinable public init(wrappedValue: Value, primaryKey: Bool) {
         value = wrappedValue; options = PersistedOptions(primaryKey: primaryKey)
     }
     /// A property with an index, which makes equality and `IN` queries on it fast.
-    public init(indexed: Bool) { options = PersistedOptions(indexed: indexed) }
+    @inlinable public init(indexed: Bool) { options = PersistedOptions(indexed: indexed) }
     /// An indexed property with a default value.
-    public init(wrappedValue: Value, indexed: Bool) {
+    @inlinable public init(wrappedValue: Value, indexed: Bool) {
         value = wrappedValue; options = PersistedOptions(indexed: indexed)
     }
 
@@ -77,10 +77,18 @@ public struct Persisted<Value: _Persistable> {
 }
 
 /// The options given to `@Persisted`.
+@usableFromInline
 struct PersistedOptions {
     var primaryKey = false
     var indexed = false
     var originProperty: String?
+
+    @usableFromInline
+    init(primaryKey: Bool = false, indexed: Bool = false, originProperty: String? = nil) {
+        self.primaryKey = primaryKey
+        self.indexed = indexed
+        self.originProperty = originProperty
+    }
 }
 
 /// How the object store reaches the `@Persisted` fields of an object without the Objective-C

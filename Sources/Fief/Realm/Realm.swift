@@ -253,10 +253,11 @@ public final class Realm {
         if binding.keyIsPrimaryKey, case .int(let i) = value {
             // The key is the primary key: one lookup finds the row, and the object keeps it.
             let key = TableBinding.key(forIntPrimaryKey: i)
-            guard let location = try? table(binding).locate(key) else { return nil }
+            guard let store = try? table(binding), let location = try? store.locate(key) else { return nil }
             let object = objectForKey(type, key, binding: binding)
             object._managed!.location = location
             object._managed!.epoch = epoch
+            object._managed!.pinned = session == nil ? store.directory.pinned[location.start] : nil
             return object
         }
         guard let objectKey = try? lookupPrimaryKey(binding, value) else { return nil }
@@ -293,6 +294,11 @@ public final class Realm {
     // MARK: Property access
 
     func readValue(_ state: ManagedState, _ column: ColumnBinding) -> StoredValue {
+        // Fast path: the object's cluster chunks are pinned in this read transaction.
+        if state.epoch == epoch, let pinned = state.pinned, let row = state.location?.row,
+           let known = pinned.chunk(column.column), let (chunk, layout) = known {
+            return ColumnChunk.value(chunk, layout, row: row, type: column.type, collection: column.collection)
+        }
         do {
             let store = try table(state.table)
             if state.epoch != epoch || state.location == nil {
@@ -301,6 +307,7 @@ public final class Realm {
                 }
                 state.location = location
                 state.epoch = epoch
+                state.pinned = session == nil ? store.directory.pinned[location.start] : nil
             }
             let value = try store.read(start: state.location!.start, row: state.location!.row, column)
             return filterDeletedLinks(value, column)

@@ -57,7 +57,13 @@ enum ColumnChunk {
     /// Reads row `row` of an encoded chunk. Damaged chunks read as null rather than trapping;
     /// `verify` reports them.
     static func value(_ chunk: UnsafeRawBufferPointer, row: Int, type: PropertyType?, collection: CollectionKind) -> StoredValue {
-        guard let layout = Layout(chunk), row < layout.count else { return .null }
+        guard let layout = Layout(chunk) else { return .null }
+        return value(chunk, layout, row: row, type: type, collection: collection)
+    }
+
+    /// Reads row `row` of a chunk whose header was already parsed.
+    static func value(_ chunk: UnsafeRawBufferPointer, _ layout: Layout, row: Int, type: PropertyType?, collection: CollectionKind) -> StoredValue {
+        guard row < layout.count else { return .null }
         if layout.isNull(chunk, row) { return .null }
         if chunk[0] == fixedLayout {
             let width = type?.fixedWidth ?? 8

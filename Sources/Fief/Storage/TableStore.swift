@@ -50,12 +50,43 @@ struct TableStore {
         return starts
     }
 
+    // MARK: Pinned chunks (read transactions)
+
+    /// The chunk of `column` in cluster `start`, in place for the rest of the transaction;
+    /// `.some(nil)` when the cluster has no such chunk; nil when chunks cannot be pinned (write
+    /// transactions, compressed values): read through the tree then.
+    private func pinnedChunk(_ start: UInt64, _ column: UInt16) throws -> (UnsafeRawBufferPointer, ColumnChunk.Layout)?? {
+        guard session == nil, let tree = try tree(), tree.supportsStableValues else { return nil }
+        let cluster: PinnedCluster
+        if let existing = directory.pinned[start] {
+            cluster = existing
+            if let known = cluster.chunk(column) { return known }
+        } else {
+            cluster = PinnedCluster()
+            directory.pinned[start] = cluster
+        }
+        guard let bytes = try ClusterKey.with(start, column, { try tree.stableValue(forKey: $0) }) else {
+            // Absent, or stored in a way that needs a temporary buffer.
+            let present = try ClusterKey.with(start, column) { try tree.withValue(forKey: $0) { _ in true } } ?? false
+            if present { return nil }
+            cluster.set(column, nil)
+            return .some(nil)
+        }
+        guard let layout = ColumnChunk.Layout(bytes) else { return nil }
+        cluster.set(column, (bytes, layout))
+        return .some((bytes, layout))
+    }
+
     // MARK: Locating
 
     /// The cluster start and row of an existing object.
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
         guard let (start, _) = directory.cluster(containing: key) else { return nil }
         if let cluster = cache?[start] { return cluster.row(of: key).map { (start, $0) } }
+        if let pinned = try pinnedChunk(start, 0) {
+            guard let (keys, _) = pinned else { return nil }
+            return ColumnChunk.row(of: key, inKeys: keys).map { (start, $0) }
+        }
         guard let tree = try tree() else { return nil }
         let row = try ClusterKey.with(start, 0) { k in
             try tree.withValue(forKey: k) { ColumnChunk.row(of: key, inKeys: $0) }
@@ -68,7 +99,12 @@ struct TableStore {
     /// One property of the object at a known location.
     func read(start: UInt64, row: Int, _ column: ColumnBinding) throws -> StoredValue {
         if let cluster = cache?[start], let values = cluster.values(column.column) { return values[row] }
-        guard column.property.isStored, let tree = try tree() else { return column.defaultValue }
+        guard column.property.isStored else { return column.defaultValue }
+        if let pinned = try pinnedChunk(start, column.column) {
+            guard let (chunk, layout) = pinned else { return column.defaultValue }
+            return ColumnChunk.value(chunk, layout, row: row, type: column.type, collection: column.collection)
+        }
+        guard let tree = try tree() else { return column.defaultValue }
         let value = try ClusterKey.with(start, column.column) { k in
             try tree.withValue(forKey: k) { ColumnChunk.value($0, row: row, type: column.type, collection: column.collection) }
         }

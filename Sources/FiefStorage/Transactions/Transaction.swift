@@ -191,6 +191,17 @@ public final class Transaction {
         return try withValue(mapped, root, key, body)
     }
 
+    /// For a read transaction, the value under `key` when it can be read in place for the rest
+    /// of the transaction (inline or plain overflow, in the map this transaction keeps alive);
+    /// nil when absent or when reading it needs a temporary buffer.
+    func stableValue(in root: TreeRoot, key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        guard !isWritable, let (node, index) = try TreeSearch.find(mapped, root, key) else { return nil }
+        switch node.valueKind(index) {
+        case .inline, .overflow: return try TreeSearch.withValue(mapped, node, index) { $0 }
+        case .overflowLZ4: return nil
+        }
+    }
+
     @inline(__always)
     private func withValue<S: PageSource, R>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer,
                                              _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {

@@ -38,6 +38,20 @@ public struct Tree {
         return try txn.withValue(in: root, key: key, body)
     }
 
+    /// Whether ``stableValue(forKey:)`` can return values in this transaction: it is a read
+    /// transaction, whose map stays valid until it ends.
+    public var supportsStableValues: Bool { !txn.isWritable }
+
+    /// In a read transaction, the bytes stored under `key` as a buffer that stays valid until
+    /// the transaction ends, when they can be read in place (the value is not compressed).
+    /// Returns nil when the key is absent, in a write transaction, or when the value needs a
+    /// temporary buffer: use ``withValue(forKey:_:)`` then. Lets callers that read the same
+    /// values again and again (column chunks) skip the tree descent.
+    public func stableValue(forKey key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        try txn.checkOpen()
+        return try txn.stableValue(in: root, key: key)
+    }
+
     /// The value stored under `key`, copied, or nil.
     public func get(_ key: [UInt8]) throws -> [UInt8]? {
         try key.withUnsafeBytes { key in try withValue(forKey: key) { Array($0) } }
