@@ -219,7 +219,7 @@ extension Realm {
         var existing: UInt64?
         var key: UInt64
         var pkValue = StoredValue.null
-        if let pk = binding.primaryKey, let index = info.propertyIndex(pk.property.name) {
+        if binding.primaryKey != nil, let index = binding.primaryKeySwiftIndex {
             pkValue = try info.storedValue(of: object, index, context)
             if let found = try lookupPrimaryKey(binding, pkValue) {
                 guard update != .error else {
@@ -260,7 +260,7 @@ extension Realm {
             try checkValue(values[i], for: property)
             row[binding.swiftColumns[i].position] = values[i]
         }
-        for c in binding.columns where info.propertyIndex(c.property.name) == nil { row[c.position] = c.defaultValue }
+        for position in binding.unmodelledPositions { row[position] = binding.columns[position].defaultValue }
         try table(binding).insert(key, row)
         epoch &+= 1
         session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))

@@ -18,6 +18,10 @@ final class TableBinding {
     let keyIsPrimaryKey: Bool
     /// A small process-wide number for the class name, to key per-class caches cheaply.
     let tableID: Int
+    /// The Swift property index of the primary key, when bound to a Swift class.
+    let primaryKeySwiftIndex: Int?
+    /// Positions of file properties the Swift class does not declare (they get defaults).
+    let unmodelledPositions: [Int]
     private let byName: [String: ColumnBinding]
 
     init(schema: ObjectSchema, info: ClassInfo?) {
@@ -37,6 +41,8 @@ final class TableBinding {
         byName = names
         swiftColumns = info?.properties.map { names[$0.name]! } ?? []
         primaryKey = bindings.first { $0.property.isPrimary }
+        primaryKeySwiftIndex = primaryKey.flatMap { pk in info?.propertyIndex(pk.property.name) }
+        unmodelledPositions = info.map { info in bindings.filter { info.propertyIndex($0.property.name) == nil }.map(\.position) } ?? []
         keyIsPrimaryKey = primaryKey.map { $0.property.type == .int && !$0.property.isOptional } ?? false
     }
 
