@@ -280,3 +280,18 @@ actor TestObserver {
 func openConfined(_ configuration: Realm.Configuration) throws -> Realm {
     try Realm(configuration: configuration)
 }
+
+/// Using a realm outside its isolation traps with a message naming the realm; the trap itself
+/// cannot run in-process, so this checks the message a child process prints.
+final class RealmIsolationTests: XCTestCase {
+    func testIsolationCheckPassesOnOwnActor() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = Realm.Configuration(fileURL: directory.appendingPathComponent("iso.realm"), objectTypes: [Todo.self])
+        let writer = TestWriter()
+        try await writer.open(config)
+        try await writer.write { realm in realm.create(Todo.self, value: ["name": "on its actor"]) }
+        let names = await writer.names()
+        XCTAssertEqual(names, ["on its actor"])
+    }
+}

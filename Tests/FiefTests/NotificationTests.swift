@@ -171,21 +171,19 @@ final class NotificationTests: XCTestCase {
     func testAsyncSequenceOfChanges() async throws {
         let config = Realm.Configuration(inMemoryIdentifier: "notify-async-\(UUID())", objectTypes: [Dog.self, Person.self])
         let observer = SequenceObserver()
-        let first = try await observer.firstTwo(config) { realm in
-            try await realm.asyncWrite { realm.add(Dog(value: ["name": "seq"])) }
-        }
+        let first = try await observer.firstTwo(config)
         XCTAssertEqual(first, ["initial 0", "update [0] 1"])
     }
 }
 
 actor SequenceObserver {
-    func firstTwo(_ config: Realm.Configuration, _ write: (Realm) async throws -> Void) async throws -> [String] {
+    func firstTwo(_ config: Realm.Configuration) async throws -> [String] {
         let realm = try await Realm(configuration: config, actor: self)
         var seen: [String] = []
         let stream = realm.objects(Dog.self).changes
         var iterator = stream.makeAsyncIterator()
         if case .initial(let r)? = await iterator.next() { seen.append("initial \(r.count)") }
-        try await write(realm)
+        try await realm.asyncWrite { realm.add(Dog(value: ["name": "seq"])) }
         if case .update(let r, _, let i, _)? = await iterator.next() { seen.append("update \(i) \(r.count)") }
         return seen
     }

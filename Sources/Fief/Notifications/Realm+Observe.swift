@@ -23,6 +23,7 @@ extension Realm {
     /// }
     /// ```
     public func observe(_ block: @escaping NotificationBlock) -> NotificationToken {
+        checkIsolation()
         let token = NotificationToken()
         startObserving()
         notifier.realmBlocks.append((token, block))
@@ -55,6 +56,7 @@ extension Results {
     /// ```
     public func observe(keyPaths: [String]? = nil,
                         _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void) -> NotificationToken {
+        realm.checkIsolation()
         let token = NotificationToken()
         realm.startObserving()
         let results = self

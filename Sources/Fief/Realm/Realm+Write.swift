@@ -59,6 +59,7 @@ extension Realm {
     }
 
     func checkCanWrite() throws {
+        checkIsolation()
         guard !isFrozen else { throw RealmError.readOnly("the realm is frozen") }
         guard !configuration.readOnly else { throw RealmError.readOnly("the realm was opened read-only") }
         guard session == nil else { throw RealmError.alreadyInWriteTransaction }

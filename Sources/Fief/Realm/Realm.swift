@@ -44,7 +44,17 @@ public final class Realm {
     /// Whether this is an immutable snapshot.
     public let isFrozen: Bool
     /// The actor the realm is isolated to, if it was opened for one.
-    public internal(set) var actor: (any Actor)?
+    public internal(set) var actor: (any Actor)? {
+        get { isolation.actor }
+        set { isolation.actor = newValue }
+    }
+    /// Where this realm may be used.
+    var isolation = RealmIsolation()
+
+    /// Traps with a clear message when the realm is used outside its actor or thread.
+    func checkIsolation(_ function: StaticString = #function) {
+        if !isFrozen { isolation.check(self, function) }
+    }
     let notifier = RealmNotifier()
 
     /// Opens the default realm (``Configuration/defaultConfiguration``).
@@ -189,6 +199,7 @@ public final class Realm {
     @discardableResult
     public func refresh() -> Bool {
         guard !isFrozen, session == nil else { return false }
+        checkIsolation()
         let before = readTxn?.version
         notifier.deliver(self)
         if notifier.deliveredVersion == nil { advanceSnapshot() }
@@ -232,7 +243,8 @@ public final class Realm {
 
     /// Every object of `type`, as live, lazily evaluated results.
     public func objects<Element: Object>(_ type: Element.Type) -> Results<Element> {
-        Results(realm: self, binding: readBinding(for: type))
+        checkIsolation()
+        return Results(realm: self, binding: readBinding(for: type))
     }
 
     /// The object of `type` whose primary key is `key`, or nil.
@@ -241,6 +253,7 @@ public final class Realm {
     /// let todo = realm.object(ofType: Todo.self, forPrimaryKey: id)
     /// ```
     public func object<Element: Object, KeyType>(ofType type: Element.Type, forPrimaryKey key: KeyType) -> Element? {
+        checkIsolation()
         guard let binding = readBinding(for: type), let pk = binding.primaryKey else { return nil }
         let value: StoredValue
         if let int = key as? Int, pk.type == .int {
