@@ -167,7 +167,13 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     func keys() -> [UInt64] {
         let stamp = realm.changeStamp
         if let cached = cache.keys, cache.stamp == stamp { return cached }
-        let keys = (try? evaluateKeys()) ?? []
+        let keys: [UInt64]
+        do {
+            keys = try evaluateKeys()
+        } catch {
+            // A damaged file must not read as fewer objects.
+            preconditionFailure("Evaluating \(Element.className()) results failed: \(error)")
+        }
         cache.keys = keys
         cache.stamp = stamp
         return keys
@@ -250,7 +256,8 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         let txnStore = try realm.table(binding)
         var keys: Set<UInt64> = []
         for w in wanted {
-            let v = try DynamicAccess.coerce(w, to: column.property)
+            // A value the property cannot hold (3.5 for an int) matches nothing.
+            guard let v = try? DynamicAccess.coerce(w, to: column.property) else { continue }
             if binding.keyIsPrimaryKey && column.property.isPrimary {
                 if case .int(let i) = v { let k = TableBinding.key(forIntPrimaryKey: i); if try txnStore.exists(k) { keys.insert(k) } }
                 continue
@@ -276,9 +283,12 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// The number of matching objects (counted without creating objects).
     public var count: Int {
-        if descriptors.isEmpty, let binding, cache.stamp != realm.changeStamp || cache.keys == nil,
-           let n = try? QueryAggregates.count(self, binding) {
-            return n
+        if descriptors.isEmpty, let binding, cache.stamp != realm.changeStamp || cache.keys == nil {
+            do {
+                return try QueryAggregates.count(self, binding)
+            } catch {
+                preconditionFailure("Counting \(Element.className()) results failed: \(error)")
+            }
         }
         return keys().count
     }

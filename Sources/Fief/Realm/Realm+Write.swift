@@ -281,7 +281,7 @@ extension Realm {
             next = cached
         } else {
             let meta = try SchemaManager.metaTree(session.txn)
-            next = try meta.get(Array(name.utf8)).map { b in b.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) } } ?? 0
+            next = try meta.get(Array(name.utf8)).map { try SchemaManager.decodeU64($0, name) } ?? 0
         }
         session.sequences[binding.className] = next + 1
         let meta = try SchemaManager.metaTree(session.txn)

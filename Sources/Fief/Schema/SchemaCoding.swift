@@ -60,6 +60,7 @@ enum SchemaCoding {
                 }
                 classes.append(ObjectSchema(className: name, properties: props, isEmbedded: embedded != 0, nextColumn: next))
             }
+            guard r.remaining == 0 else { throw fail("trailing bytes") }
             return Schema(classes)
         }
     }

@@ -15,8 +15,16 @@ enum SchemaManager {
 
     static func readSchema(_ txn: Transaction) throws -> (Schema, UInt64)? {
         guard let meta = try txn.tree(metaTreeName), let bytes = try meta.get(schemaKey) else { return nil }
-        let version = try meta.get(versionKey).map { b in b.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) } } ?? 0
+        let version = try meta.get(versionKey).map { try decodeU64($0, "schemaVersion") } ?? 0
         return (try SchemaCoding.decode(bytes), version)
+    }
+
+    /// An 8-byte little-endian value of `fief.meta`; other lengths are corruption.
+    static func decodeU64(_ bytes: [UInt8], _ key: String) throws -> UInt64 {
+        guard bytes.count == 8 else {
+            throw RealmError.internalError("corrupt fief.meta entry \(key): \(bytes.count) bytes, expected 8")
+        }
+        return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
     }
 
     static func writeSchema(_ txn: Transaction, _ schema: Schema, version: UInt64) throws {
@@ -117,6 +125,7 @@ enum SchemaManager {
                 for name in migration.deletedClasses where !models.contains(where: { $0.schema.className == name }) {
                     plan.removeClass(name)
                     _ = try txn.dropTree("c." + name)
+                    for property in file[name]?.properties ?? [] { _ = try txn.dropTree("i.\(name).\(property.column)") }
                 }
                 if let error = realm.pendingWriteError { throw error }
             }

@@ -8,7 +8,7 @@ import Foundation
 ///     1  u8   value type (PropertyType raw value; 0 for the object-key column)
 ///     2  u16  flags: bit 0 = null bitmap present
 ///     4  u32  row count n
-///     8  null bitmap, ceil(n/8) bytes padded to a multiple of 8 (bit set = null), if flagged
+///     8  null bitmap, ceil(n/8) bytes (bit set = null), if flagged
 ///     then fixed: n values of the type's width, little-endian
 ///     or variable: n+1 u32 offsets from the start of the data area, then the data area
 enum ColumnChunk {
@@ -20,7 +20,7 @@ enum ColumnChunk {
     static func encode(_ values: [StoredValue], type: PropertyType?, collection: CollectionKind) -> [UInt8] {
         let n = values.count
         let hasNulls = values.contains { $0.isNull }
-        let bitmapBytes = hasNulls ? (n + 7) / 8 + 7 & ~7 : 0
+        let bitmapBytes = hasNulls ? (n + 7) / 8 : 0
         let width: Int? = collection != .none ? nil : (type.map { $0.fixedWidth } ?? 8)
         var out = [UInt8](repeating: 0, count: headerSize + bitmapBytes)
         out[0] = width != nil ? fixedLayout : variableLayout
@@ -117,7 +117,7 @@ enum ColumnChunk {
             guard chunk.count >= ColumnChunk.headerSize else { return nil }
             count = ColumnChunk.rowCount(chunk)
             hasNulls = chunk[2] & 1 != 0
-            let bitmap = hasNulls ? (count + 7) / 8 + 7 & ~7 : 0
+            let bitmap = hasNulls ? (count + 7) / 8 : 0
             dataStart = ColumnChunk.headerSize + bitmap
             guard dataStart <= chunk.count else { return nil }
         }

@@ -12,6 +12,13 @@ struct IndexStore {
     /// The longest encoded value kept whole in an index key.
     static let maximumValueBytes = 200
 
+    /// The index key prefix for `value`, at most `limit` bytes (long values are cut: lookups
+    /// re-check the candidates' values).
+    static func encode(_ value: StoredValue, limit: Int) -> [UInt8] {
+        let out = encode(value)
+        return out.count <= limit ? out : Array(out.prefix(limit))
+    }
+
     static func encode(_ value: StoredValue) -> [UInt8] {
         var out: [UInt8] = []
         switch value {
@@ -47,18 +54,18 @@ struct IndexStore {
 
     func add(_ value: StoredValue, _ key: UInt64) throws {
         guard let tree = try tree(create: true) else { return }
-        try tree.put(Self.encode(value) + ClusterKey.bigEndian(key), [])
+        try tree.put(Self.encode(value, limit: tree.maximumKeySize - 8) + ClusterKey.bigEndian(key), [])
     }
 
     func remove(_ value: StoredValue, _ key: UInt64) throws {
         guard let tree = try tree(create: false) else { return }
-        try tree.delete(Self.encode(value) + ClusterKey.bigEndian(key))
+        try tree.delete(Self.encode(value, limit: tree.maximumKeySize - 8) + ClusterKey.bigEndian(key))
     }
 
     /// The keys of objects whose value encodes like `value` (re-check long strings).
     func keys(equalTo value: StoredValue) throws -> [UInt64] {
         guard let tree = try tree(create: false) else { return [] }
-        let prefix = Self.encode(value)
+        let prefix = Self.encode(value, limit: tree.maximumKeySize - 8)
         var keys: [UInt64] = []
         try tree.forEach(from: prefix) { k, _ in
             guard k.count == prefix.count + 8,

@@ -162,8 +162,10 @@ struct TableStore {
         } else if let found = directory.cluster(containing: key) {
             placement = found
         } else {
-            try createCluster(key, tree: tree, session)
-            placement = (key, directory.start(after: key))
+            // No cluster starts at or below `key`: the leftmost cluster starts at 0, so keys
+            // arriving in descending order fill it instead of making one cluster each.
+            try createCluster(0, tree: tree, session)
+            placement = (0, directory.start(after: 0))
         }
         var cluster = try loadCluster(placement.start)
         if cluster.keys.count >= Self.clusterCapacity(pageSize: txn.pageSize) {
