@@ -43,7 +43,9 @@ extension DynamicObject {
         }
         let stored: StoredValue?
         do { stored = try realm.table(binding).read(key, column) } catch { throw RealmError.wrap(error) }
-        guard let stored, !isInvalidated else { throw RealmError.objectDeleted(className) }
+        guard let stored, !(realm.session?.deleted[className]?.contains(key) ?? false) else {
+            throw RealmError.objectDeleted(className)
+        }
         return DynamicValues.anyValue(realm.filterDeletedLinks(stored, column), column.property, realm: realm)
     }
 

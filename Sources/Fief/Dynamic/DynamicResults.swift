@@ -63,6 +63,30 @@ public struct DynamicResults: RandomAccessCollection, CustomStringConvertible {
         DynamicResults(results: results.distinct(by: keyPaths), binding: binding)
     }
 
+    // MARK: Reading with errors
+
+    /// The matching objects now, in order. Where iterating and ``count`` trap (as Realm does)
+    /// when the file is damaged, this throws ``RealmError/storage(_:)`` naming the damaged
+    /// page: for tools that must report damage, not crash.
+    public func objects() throws -> [DynamicObject] {
+        let realm = results.realm, binding = binding
+        do {
+            return try results.evaluateKeys().map { DynamicObject(realm: realm, binding: binding, key: $0) }
+        } catch {
+            throw RealmError.wrap(error)
+        }
+    }
+
+    /// The number of matching objects; throws where ``count`` traps (see ``objects()``).
+    public func objectCount() throws -> Int {
+        do {
+            if results.descriptors.isEmpty { return try QueryAggregates.count(results, binding) }
+            return try results.evaluateKeys().count
+        } catch {
+            throw RealmError.wrap(error)
+        }
+    }
+
     // MARK: Collection
 
     /// Always 0.

@@ -47,6 +47,7 @@ extension Realm {
     ///
     /// Throws ``RealmError/unknownClass(_:)`` when the realm has no such class.
     public func dynamicObjects(_ className: String) throws -> DynamicResults {
+        checkIsolation()
         guard let binding = binding(named: className) else { throw RealmError.unknownClass(className) }
         return DynamicResults(results: Results<ObjectBase>(realm: self, binding: binding), binding: binding)
     }
@@ -60,6 +61,7 @@ extension Realm {
     ///
     /// Throws ``RealmError/unknownClass(_:)`` when the realm has no such class.
     public func dynamicObject(ofType className: String, forPrimaryKey key: Any) throws -> DynamicObject? {
+        checkIsolation()
         guard let binding = binding(named: className) else { throw RealmError.unknownClass(className) }
         guard let pk = binding.primaryKey,
               let value = try? DynamicAccess.storedValue(key, for: pk.property, realm: self),

@@ -26,6 +26,7 @@ extension Realm {
     /// failing the transaction: the caller decides whether to go on.
     @discardableResult
     public func dynamicCreate(_ className: String, value: [String: Any?] = [:], update: UpdatePolicy = .error) throws -> DynamicObject {
+        checkIsolation()
         guard let session else { throw RealmError.notInWriteTransaction }
         guard let binding = binding(named: className) else { throw RealmError.unknownClass(className) }
         guard !binding.isEmbedded else {

@@ -122,10 +122,10 @@ final class ManagedState {
     let table: TableBinding
     let key: UInt64
     /// Where the object's row was last found, valid while `epoch` matches the realm's.
-    var location: (start: UInt64, row: Int)?
-    var epoch: UInt64 = .max
+    @exclusivity(unchecked) var location: (start: UInt64, row: Int)?
+    @exclusivity(unchecked) var epoch: UInt64 = .max
     /// The pinned chunks of the object's cluster (read transactions), valid with `epoch`.
-    var pinned: PinnedCluster?
+    @exclusivity(unchecked) var pinned: PinnedCluster?
 
     init(realm: Realm, table: TableBinding, key: UInt64) {
         self.realm = realm

@@ -179,7 +179,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         return keys
     }
 
-    private func evaluateKeys() throws -> [UInt64] {
+    func evaluateKeys() throws -> [UInt64] {
         guard let binding else { return [] }
         var keys = try matchingKeys(binding)
         for descriptor in descriptors {

@@ -22,14 +22,14 @@ public final class Realm {
     private(set) var fileSchema: Schema
     private var bindingsByName: [String: TableBinding] = [:]
     private var bindingsByType: [ObjectIdentifier: TableBinding] = [:]
-    var readTxn: Transaction?
-    var session: WriteSession?
+    @exclusivity(unchecked) var readTxn: Transaction?
+    @exclusivity(unchecked) var session: WriteSession?
     /// The first error of the current write transaction, rethrown when it ends.
-    var pendingWriteError: Error?
+    @exclusivity(unchecked) var pendingWriteError: Error?
     /// The update policy of the `add` in progress, applied to linked unmanaged objects.
-    var linkPolicy: UpdatePolicy = .modified
+    @exclusivity(unchecked) var linkPolicy: UpdatePolicy = .modified
     /// Changes whenever the data a cached object location could refer to may have changed.
-    var epoch: UInt64 = 0
+    @exclusivity(unchecked) var epoch: UInt64 = 0
     /// Identifies the realm's contents as reads see them: changes with every transaction
     /// switch and every change inside a write transaction.
     struct ChangeStamp: Equatable {
@@ -40,7 +40,7 @@ public final class Realm {
     var changeStamp: ChangeStamp { ChangeStamp(epoch: epoch, mutations: session?.mutations ?? 0) }
 
     /// Table stores of the current transaction, indexed by table id.
-    var stores: [TableStore?] = []
+    @exclusivity(unchecked) var stores: [TableStore?] = []
     /// Whether this is an immutable snapshot.
     public let isFrozen: Bool
     /// The actor the realm is isolated to, if it was opened for one.

@@ -15,9 +15,9 @@ final class MutableCluster {
 
     let start: UInt64
     let treeName: String
-    var keys: [UInt64]
-    var keysDirty = false
-    private(set) var columns: [Column?] = []
+    @exclusivity(unchecked) var keys: [UInt64]
+    @exclusivity(unchecked) var keysDirty = false
+    @exclusivity(unchecked) private(set) var columns: [Column?] = []
 
     init(start: UInt64, keys: [UInt64], treeName: String) {
         self.start = start
@@ -73,14 +73,14 @@ final class MutableCluster {
 /// cluster is a binary search instead of a tree seek. Write transactions keep it up to date as
 /// clusters are created and removed.
 final class ClusterDirectory {
-    private(set) var starts: [UInt64]
+    @exclusivity(unchecked) private(set) var starts: [UInt64]
     /// The transaction it describes: (version, writable).
     let tag: (UInt64, Bool)
     /// The class's cluster tree in that transaction, once looked up.
-    var tree: Tree?
-    var treeLoaded = false
+    @exclusivity(unchecked) var tree: Tree?
+    @exclusivity(unchecked) var treeLoaded = false
     /// Column chunks found so far, in place in the map, per cluster start (read transactions).
-    var pinned: [UInt64: PinnedCluster] = [:]
+    @exclusivity(unchecked) var pinned: [UInt64: PinnedCluster] = [:]
 
     init(starts: [UInt64], tag: (UInt64, Bool)) {
         self.starts = starts
@@ -128,8 +128,8 @@ final class ClusterDirectory {
 /// map that stay valid while the transaction lives: later reads of the cluster skip the tree.
 final class PinnedCluster {
     /// Column number 0 holds the object keys.
-    private var chunks: [(UnsafeRawBufferPointer, ColumnChunk.Layout)?] = []
-    private var missing: [Bool] = []
+    @exclusivity(unchecked) private var chunks: [(UnsafeRawBufferPointer, ColumnChunk.Layout)?] = []
+    @exclusivity(unchecked) private var missing: [Bool] = []
 
     /// The chunk of `column`, `.some(nil)` when the cluster has no chunk for it, or nil when
     /// not looked up yet.

@@ -5,19 +5,19 @@ import FiefStorage
 final class WriteSession {
     let txn: Transaction
     /// Dirty and loaded clusters per class (by table id), by cluster start.
-    var clusters: [Int: [UInt64: MutableCluster]] = [:]
-    var clusterCount = 0
+    @exclusivity(unchecked) var clusters: [Int: [UInt64: MutableCluster]] = [:]
+    @exclusivity(unchecked) var clusterCount = 0
     /// The last cluster an insert used per class, with the start of the next cluster.
-    var appendHint: [Int: (start: UInt64, next: UInt64?)] = [:]
+    @exclusivity(unchecked) var appendHint: [Int: (start: UInt64, next: UInt64?)] = [:]
     /// Next object keys for classes without an Int primary key.
-    var sequences: [String: UInt64] = [:]
-    var changeset = ChangesetBuilder()
+    @exclusivity(unchecked) var sequences: [String: UInt64] = [:]
+    @exclusivity(unchecked) var changeset = ChangesetBuilder()
     /// Counts changes to objects, so live results know to re-evaluate.
-    var mutations: UInt64 = 0
+    @exclusivity(unchecked) var mutations: UInt64 = 0
     /// Clusters emptied and removed by a write-back, per class (their directories drop them).
-    var removedClusters: [Int: [UInt64]] = [:]
+    @exclusivity(unchecked) var removedClusters: [Int: [UInt64]] = [:]
     /// Objects deleted in this transaction, per class, for link cleanup at commit.
-    var deleted: [String: Set<UInt64>] = [:]
+    @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
 
     /// Beyond this many decoded clusters the cache is written back to the storage tree.
     static let cacheLimit = 512
