@@ -37,6 +37,9 @@ public protocol _Persistable {
     func _fiefWrite(_ access: _PropertyAccess) throws
     /// The value typed queries see while recording a key path.
     static func _fiefPlaceholder(_ recorder: _KeyPathRecorder) -> Self
+    /// The stored form of the `Self?` at `optionalValue` (an unmanaged `@Persisted` field's
+    /// value), or nil when it is unset.
+    static func _fiefStoredValue(at optionalValue: UnsafeRawPointer, _ context: _RealmContext?) throws -> _StoredBox?
 }
 
 extension _Persistable {
@@ -49,6 +52,12 @@ extension _Persistable {
     }
 
     public static func _fiefPlaceholder(_ recorder: _KeyPathRecorder) -> Self { _fiefDefault() }
+
+    @inline(__always)
+    public static func _fiefStoredValue(at optionalValue: UnsafeRawPointer, _ context: _RealmContext?) throws -> _StoredBox? {
+        guard let value = optionalValue.assumingMemoryBound(to: Optional<Self>.self).pointee else { return nil }
+        return try value._fiefToStored(context)
+    }
 }
 
 /// Scalar types that convert to and from a stored value without a realm.

@@ -114,12 +114,15 @@ extension Persisted: PersistedField {
     }
 
     static func storedValue(at field: UnsafeMutableRawPointer, _ context: _RealmContext?) throws -> StoredValue {
+        if let stored = try Value._fiefStoredValue(at: UnsafeRawPointer(field + valueOffset), context) { return stored.value }
         let pointer = field.assumingMemoryBound(to: Persisted<Value>.self)
-        if let value = pointer.pointee.value { return try value._fiefToStored(context).value }
         let value = Value._fiefDefault()
         pointer.pointee.value = value
         return try value._fiefToStored(context).value
     }
+
+    /// Where `value` sits in the field (after `managedIndex`).
+    static var valueOffset: Int { MemoryLayout<Persisted<Value>>.offset(of: \Persisted<Value>.value)! }
 
     static var managedIndexIsFirst: Bool {
         var probe = Persisted<Value>()
