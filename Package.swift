@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 "Fief",
                 "FiefStorage",
+                "FiefQueryLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,7 +64,7 @@ let package = Package(
             name: "FiefStorageTests",
             dependencies: ["FiefStorage", "CrashWorkload"]
         ),
-        .testTarget(name: "FiefCLITests", dependencies: ["FiefStorage"]),
+        .testTarget(name: "FiefCLITests", dependencies: ["Fief", "FiefStorage"]),
         .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
         .testTarget(name: "FiefTests", dependencies: ["Fief"]),
     ]

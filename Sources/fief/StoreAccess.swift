@@ -7,19 +7,24 @@ enum StoreAccess {
     ///
     /// Throws a ``CommandFailure`` that names the file when it is missing, is not a Fief store,
     /// was written by a newer version of Fief, or is locked by another process.
-    static func openReadOnly(_ path: String) throws -> Store {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CommandFailure("\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw CommandFailure("\(path) is a directory, not a Fief store file") }
-        var options = StorageOptions()
+    static func openReadOnly(_ path: String, options: StorageOptions = StorageOptions()) throws -> Store {
+        try checkIsFile(path)
+        var options = options
         options.readOnly = true
         do {
             return try Store(path: path, options: options)
         } catch let error as StorageError {
             throw CommandFailure(explain(error, path: path))
         }
+    }
+
+    /// Throws a ``CommandFailure`` unless `path` names an existing file (not a directory).
+    static func checkIsFile(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandFailure("\(path): no such file")
+        }
+        guard !isDirectory.boolValue else { throw CommandFailure("\(path) is a directory, not a Fief store file") }
     }
 
     /// A sentence about `error` that names the file `path`.

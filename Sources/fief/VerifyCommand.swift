@@ -13,7 +13,8 @@ struct VerifyCommand: ParsableCommand {
             entry counts, and that each page is either in use exactly once or free.
 
             Prints one line starting with 'ok' when the store is sound, or each problem with \
-            the number of the page concerned. Exit status: 0 sound, 1 damaged or not readable \
+            the number of the page concerned. While it checks, a spinner is shown on standard \
+            error when that is a terminal. Exit status: 0 sound, 1 damaged or not readable \
             as a Fief store (the reason is printed on standard error).
 
             Examples:
@@ -22,21 +23,20 @@ struct VerifyCommand: ParsableCommand {
             """
     )
 
-    /// The store file to check.
-    @Argument(help: "The store file to check.", completion: .file())
-    var file: String
+    /// The file to check.
+    @OptionGroup var store: StoreOpening
 
     /// Prints the verdict; throws exit status 1 when the store is damaged or unreadable.
     func run() throws {
         try reportingFailures {
-            let store = try StoreAccess.openReadOnly(file)
+            let storage = try store.openStore()
             let clock = ContinuousClock()
             let start = clock.now
             let report: VerificationReport
-            do { report = try store.verify() } catch let error as StorageError {
-                throw CommandFailure("cannot check \(file): \(error)")
+            do { report = try ActivityIndicator.run("verifying") { try storage.verify() } } catch let error as StorageError {
+                throw CommandFailure("cannot check \(store.file): \(error)")
             }
-            print(VerifyCommand.describe(report, path: file, took: clock.now - start))
+            print(VerifyCommand.describe(report, path: store.file, took: clock.now - start))
             if !report.isValid { throw ExitCode.failure }
         }
     }

@@ -29,8 +29,10 @@ enum CLI {
             .appendingPathComponent("fief")
     }()
 
-    /// Runs `fief` with `arguments` and waits for it to exit.
-    static func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+    /// Runs `fief` with `arguments` and waits for it to exit; `standardInput` names a file
+    /// to read standard input from.
+    static func run(_ arguments: [String], standardInput: String? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("no fief executable at \(executable.path); build with --build-tests", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
@@ -48,6 +50,7 @@ enum CLI {
         process.arguments = arguments
         process.standardOutput = out
         process.standardError = err
+        if let standardInput { process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: standardInput)) }
         try process.run()
         process.waitUntilExit()
         try out.close()

@@ -295,3 +295,59 @@ final class RealmIsolationTests: XCTestCase {
         XCTAssertEqual(names, ["on its actor"])
     }
 }
+
+/// Collects descriptions of changes delivered on its own actor.
+actor ChangeCollector {
+    private var received: [String] = []
+    private var waiters: [CheckedContinuation<String, Never>] = []
+
+    func record(_ s: String) {
+        if !waiters.isEmpty { waiters.removeFirst().resume(returning: s) } else { received.append(s) }
+    }
+
+    func next() async -> String {
+        if !received.isEmpty { return received.removeFirst() }
+        return await withCheckedContinuation { waiters.append($0) }
+    }
+}
+
+final class ActorObservationTests: XCTestCase {
+    func testResultsAndObjectObservedOnAnotherActor() async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = Realm.Configuration(fileURL: directory.appendingPathComponent("observe.realm"), objectTypes: [Todo.self])
+        let writer = TestWriter()
+        try await writer.open(config)
+        try await writer.write { realm in realm.create(Todo.self, value: ["name": "first", "owner": "a"]) }
+        let (results, todo) = try Self.confined(config)
+        let collector = ChangeCollector()
+        let resultsToken = try await results.observe(on: collector) { collector, change in
+            switch change {
+            case .initial(let r): collector.record("initial \(r.count)")
+            case .update(let r, _, let i, let m): collector.record("update \(i) \(m) \(r.count)")
+            case .error(let e): collector.record("error \(e)")
+            }
+        }
+        let objectToken = try await todo.observe(keyPaths: ["owner"], on: collector) { collector, change in
+            if case .change(let t, let p) = change { collector.record("object \(t.name) \(p.map(\.name))") }
+        }
+        let initial = await collector.next()
+        XCTAssertEqual(initial, "initial 1")
+        try await writer.write { realm in
+            realm.objects(Todo.self).first!.owner = "b"
+            realm.create(Todo.self, value: ["name": "second"])
+        }
+        var events = [await collector.next(), await collector.next()]
+        events.sort()
+        XCTAssertEqual(events, ["object first [\"owner\"]", "update [1] [0] 2"])
+        resultsToken.invalidate()
+        objectToken.invalidate()
+    }
+
+    /// A thread-confined realm's results and first object, made without suspending.
+    static func confined(_ config: Realm.Configuration) throws -> (Results<Todo>, Todo) {
+        let realm = try Realm(configuration: config)
+        let results = realm.objects(Todo.self)
+        return (results, results.first!)
+    }
+}

@@ -61,7 +61,11 @@ extension DynamicObject {
             throw RealmError.unknownProperty(className: className, property: name)
         }
         if isInvalidated { throw RealmError.objectDeleted(className) }
-        let stored = try DynamicValues(realm: realm, session: session, update: .modified).stored(value, for: column.property)
-        try realm.writeValue(ManagedState(realm: realm, table: binding, key: key), column, stored)
+        do {
+            let stored = try DynamicValues(realm: realm, session: session, update: .modified).stored(value, for: column.property)
+            try realm.writeValue(ManagedState(realm: realm, table: binding, key: key), column, stored)
+        } catch {
+            throw RealmError.wrap(error)
+        }
     }
 }

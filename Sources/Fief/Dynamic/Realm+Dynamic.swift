@@ -64,8 +64,11 @@ extension Realm {
         checkIsolation()
         guard let binding = binding(named: className) else { throw RealmError.unknownClass(className) }
         guard let pk = binding.primaryKey,
-              let value = try? DynamicAccess.storedValue(key, for: pk.property, realm: self),
-              let found = try lookupPrimaryKey(binding, value) else { return nil }
-        return DynamicObject(realm: self, binding: binding, key: found)
+              let value = try? DynamicAccess.storedValue(key, for: pk.property, realm: self) else { return nil }
+        do {
+            return try lookupPrimaryKey(binding, value).map { DynamicObject(realm: self, binding: binding, key: $0) }
+        } catch {
+            throw RealmError.wrap(error)
+        }
     }
 }

@@ -32,8 +32,12 @@ extension Realm {
         guard !binding.isEmbedded else {
             throw RealmError.invalidValue("\(className) is embedded: create it as a property value of its parent")
         }
-        let key = try dynamicInsert(binding, value, update: update, session: session)
-        return DynamicObject(realm: self, binding: binding, key: key)
+        do {
+            let key = try dynamicInsert(binding, value, update: update, session: session)
+            return DynamicObject(realm: self, binding: binding, key: key)
+        } catch {
+            throw RealmError.wrap(error)
+        }
     }
 
     /// Inserts (or with a matching primary key, updates) one object; returns its key.

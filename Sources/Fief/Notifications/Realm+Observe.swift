@@ -123,7 +123,8 @@ extension ObjectObservable where Self: ObjectBase {
         let values = columns.map { ((try? store?.read(state.key, $0)) ?? nil) ?? $0.defaultValue }
         let observer = RealmNotifier.ObjectObserver(
             token: token, binding: state.table, key: state.key, properties: columns, lastValues: values,
-            changed: { [weak self] changes in if let self { block(.change(self, changes)) } },
+            // The observer keeps the object: the caller may hold only the token.
+            changed: { changes in block(.change(self, changes)) },
             deleted: { block(.deleted) })
         realm.notifier.objects.append(observer)
         return token

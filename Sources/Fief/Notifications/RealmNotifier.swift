@@ -69,7 +69,8 @@ final class RealmNotifier {
         realm.advanceSnapshot()
         guard let to = try? realm.currentTxn().version else { return }
         deliveredVersion = to
-        guard let from, from != to else { return }
+        // Nobody to tell: no need to work out what changed.
+        guard let from, from != to, !isEmpty else { return }
         let summary = realm.coordinator.changeSummary(from: from, to: to)
         if summary?.schemaChanged ?? true { try? SchemaManager.reloadIfChanged(realm) }
         for (token, block) in realmBlocks where !token.isInvalidated && !skipping.contains(token) {

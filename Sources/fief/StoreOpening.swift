@@ -1,0 +1,66 @@
+import ArgumentParser
+import Fief
+import FiefStorage
+import Foundation
+
+/// The file argument every command that works on a store shares, and how to open it: as a
+/// storage-level ``Store`` (`info`, `verify`) or as a realm without model classes (`schema`,
+/// `query`, `export`, `import`).
+///
+/// Options that change how a file opens belong here, so every command gets them at once:
+/// `--key-file PATH` for encrypted stores is to be added here, setting the storage options'
+/// encryption key in ``storageOptions(readOnly:)`` and the realm configuration in
+/// ``realmConfiguration(readOnly:)``, once the storage layer has one.
+struct StoreOpening: ParsableArguments {
+    /// The file to work on.
+    @Argument(help: "The Fief file (a realm or a plain store).", completion: .file())
+    var file: String
+
+    /// The storage options for opening ``file``.
+    func storageOptions(readOnly: Bool) -> StorageOptions {
+        var options = StorageOptions()
+        options.readOnly = readOnly
+        return options
+    }
+
+    /// The realm configuration for opening ``file`` dynamically.
+    func realmConfiguration(readOnly: Bool) -> Realm.Configuration {
+        Realm.Configuration(fileURL: URL(fileURLWithPath: file), readOnly: readOnly)
+    }
+
+    /// Whether ``file`` exists (as anything).
+    var exists: Bool { FileManager.default.fileExists(atPath: file) }
+
+    /// Opens ``file`` read-only as a store; see ``StoreAccess/openReadOnly(_:options:)``.
+    func openStore() throws -> Store {
+        try StoreAccess.openReadOnly(file, options: storageOptions(readOnly: true))
+    }
+
+    /// Runs `body`, turning a storage error (a damaged page) into a ``CommandFailure`` that
+    /// names the file and suggests `fief verify`.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch RealmError.storage(let error) {
+            throw CommandFailure("cannot read \(file): \(error); 'fief verify \(file)' checks the whole file")
+        }
+    }
+
+    /// Opens ``file`` as a realm with the classes it holds (no model classes needed).
+    ///
+    /// The file must exist unless `creating` is set; then a missing file is created with no
+    /// classes and schema version `schemaVersion`. Failures become a ``CommandFailure`` that
+    /// names the file.
+    func openRealm(readOnly: Bool, creating: Bool = false, schemaVersion: UInt64 = 0) throws -> Realm {
+        if !creating || exists { try StoreAccess.checkIsFile(file) }
+        var configuration = realmConfiguration(readOnly: readOnly)
+        configuration.schemaVersion = schemaVersion
+        do {
+            return try Realm(dynamicConfiguration: configuration)
+        } catch RealmError.storage(let error) {
+            throw CommandFailure(StoreAccess.explain(error, path: file))
+        } catch {
+            throw CommandFailure("cannot open \(file) as a realm: \(error)")
+        }
+    }
+}
