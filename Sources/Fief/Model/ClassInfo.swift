@@ -9,6 +9,8 @@ final class ClassInfo: @unchecked Sendable {
     struct Field {
         let offset: Int
         let access: any PersistedField.Type
+        /// Offset of the unmanaged value inside the field.
+        let valueOffset: Int
     }
 
     let type: ObjectBase.Type
@@ -112,7 +114,7 @@ final class ClassInfo: @unchecked Sendable {
         }
         guard !properties.isEmpty else { throw RealmError.invalidSchema("\(className) has no @Persisted properties") }
         let schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, nextColumn: 1)
-        return ClassInfo(type: type, schema: schema, fields: found.map { Field(offset: $0.offset, access: $0.access) },
+        return ClassInfo(type: type, schema: schema, fields: found.map { Field(offset: $0.offset, access: $0.access, valueOffset: $0.access.valueOffset) },
                          linkedTypes: linked)
     }
 
@@ -129,14 +131,14 @@ final class ClassInfo: @unchecked Sendable {
         values.reserveCapacity(fields.count)
         for i in fields.indices {
             if properties[i].type == .linkingObjects { values.append(.null); continue }
-            values.append(try fields[i].access.storedValue(at: fieldPointer(object, i), context))
+            values.append(try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context))
         }
         return values
     }
 
     /// The unmanaged value of one property, as stored.
     func storedValue(of object: ObjectBase, _ i: Int, _ context: _RealmContext?) throws -> StoredValue {
-        try fields[i].access.storedValue(at: fieldPointer(object, i), context)
+        try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context)
     }
 
     /// Sets one unmanaged property from a stored value.

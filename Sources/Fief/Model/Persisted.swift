@@ -97,7 +97,9 @@ protocol PersistedField {
     static var valueShape: _PersistableShape { get }
     static func options(at field: UnsafeRawPointer) -> PersistedOptions
     /// The field's current unmanaged value as stored (the default when unset).
-    static func storedValue(at field: UnsafeMutableRawPointer, _ context: _RealmContext?) throws -> StoredValue
+    static func storedValue(at field: UnsafeMutableRawPointer, valueOffset: Int, _ context: _RealmContext?) throws -> StoredValue
+    /// Where the unmanaged value sits inside the field.
+    static var valueOffset: Int { get }
     /// Whether `managedIndex` is the first field, as the object store assumes.
     static var managedIndexIsFirst: Bool { get }
     /// Replaces the field's storage with an unmanaged value decoded from `value`.
@@ -113,7 +115,7 @@ extension Persisted: PersistedField {
         field.assumingMemoryBound(to: Persisted<Value>.self).pointee.options
     }
 
-    static func storedValue(at field: UnsafeMutableRawPointer, _ context: _RealmContext?) throws -> StoredValue {
+    static func storedValue(at field: UnsafeMutableRawPointer, valueOffset: Int, _ context: _RealmContext?) throws -> StoredValue {
         if let stored = try Value._fiefStoredValue(at: UnsafeRawPointer(field + valueOffset), context) { return stored.value }
         let pointer = field.assumingMemoryBound(to: Persisted<Value>.self)
         let value = Value._fiefDefault()

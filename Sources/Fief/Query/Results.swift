@@ -262,7 +262,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
                 if case .int(let i) = v { let k = TableBinding.key(forIntPrimaryKey: i); if try txnStore.exists(k) { keys.insert(k) } }
                 continue
             }
-            for k in try IndexStore(txn: txnStore.txn, column: column).keys(equalTo: v) where try txnStore.read(k, column) == v {
+            for k in try IndexStore(txn: txnStore.txn, column: column, directory: txnStore.directory).keys(equalTo: v) where try txnStore.read(k, column) == v {
                 keys.insert(k)
             }
         }

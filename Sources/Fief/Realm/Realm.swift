@@ -285,7 +285,7 @@ public final class Realm {
             return try store.exists(key) ? key : nil
         }
         guard let pk = binding.primaryKey else { return nil }
-        for key in try IndexStore(txn: store.txn, column: pk).keys(equalTo: value) where try store.read(key, pk) == value {
+        for key in try IndexStore(txn: store.txn, column: pk, directory: store.directory).keys(equalTo: value) where try store.read(key, pk) == value {
             return key
         }
         return nil

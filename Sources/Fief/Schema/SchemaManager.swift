@@ -143,7 +143,7 @@ enum SchemaManager {
         guard let binding = realm.binding(named: className), let column = binding.column(named: property),
               column.indexTree != nil else { return }
         let store = try realm.table(binding)
-        let index = IndexStore(txn: store.txn, column: column)
+        let index = IndexStore(txn: store.txn, column: column, directory: store.directory)
         var entries: [(StoredValue, UInt64)] = []
         try store.forEachCluster([column]) { rows in
             for r in 0..<rows.count { entries.append((rows.value(0, r), rows.key(r))) }

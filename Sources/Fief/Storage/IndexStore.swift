@@ -8,6 +8,8 @@ import Foundation
 struct IndexStore {
     let txn: Transaction
     let column: ColumnBinding
+    /// Caches the index tree handle for the rest of the transaction, when given.
+    var directory: ClusterDirectory? = nil
 
     /// The longest encoded value kept whole in an index key.
     static let maximumValueBytes = 200
@@ -25,7 +27,10 @@ struct IndexStore {
         case .null: out = [0]
         case .bool(let b): out = [1, b ? 1 : 0]
         case .int(let i): out = [2] + ClusterKey.bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
-        case .string(let s): out = [3] + terminated(Array(s.utf8.prefix(maximumValueBytes)))
+        case .string(let s):
+            out.reserveCapacity(min(s.utf8.count, maximumValueBytes) + 11)
+            out.append(3)
+            appendTerminated(s.utf8.prefix(maximumValueBytes), to: &out)
         case .date(let d): out = [4] + ClusterKey.bigEndian(d.timeIntervalSinceReferenceDate.bitPattern)
         case .objectId(let o): out = [5] + o.bytes
         case .uuid(let u): out = [6] + withUnsafeBytes(of: u.uuid) { Array($0) }
@@ -39,17 +44,26 @@ struct IndexStore {
     private static func terminated(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 2)
+        appendTerminated(bytes, to: &out)
+        return out
+    }
+
+    private static func appendTerminated<C: Collection>(_ bytes: C, to out: inout [UInt8]) where C.Element == UInt8 {
         for b in bytes {
             out.append(b)
             if b == 0 { out.append(0xFF) }
         }
-        return out + [0, 0]
+        out.append(0)
+        out.append(0)
     }
 
     private func tree(create: Bool) throws -> Tree? {
         guard let name = column.indexTree else { return nil }
-        if let tree = try txn.tree(name) { return tree }
-        return create ? try txn.createTree(name) : nil
+        if let cached = directory?.indexTrees[column.column] { return cached }
+        var tree = try txn.tree(name)
+        if tree == nil && create { tree = try txn.createTree(name) }
+        if let tree { directory?.indexTrees[column.column] = tree }
+        return tree
     }
 
     func add(_ value: StoredValue, _ key: UInt64) throws {

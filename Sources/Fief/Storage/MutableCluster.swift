@@ -79,6 +79,8 @@ final class ClusterDirectory {
     /// The class's cluster tree in that transaction, once looked up.
     @exclusivity(unchecked) var tree: Tree?
     @exclusivity(unchecked) var treeLoaded = false
+    /// Index trees of the class looked up in that transaction, by column.
+    @exclusivity(unchecked) var indexTrees: [UInt16: Tree] = [:]
     /// Column chunks found so far, in place in the map, per cluster start (read transactions).
     @exclusivity(unchecked) var pinned: [UInt64: PinnedCluster] = [:]
 

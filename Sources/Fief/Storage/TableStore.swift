@@ -194,7 +194,7 @@ struct TableStore {
         cluster.keys.insert(key, at: row)
         cluster.keysDirty = true
         for c in binding.columns where c.indexTree != nil {
-            try IndexStore(txn: txn, column: c).add(values[c.position], key)
+            try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
         }
     }
 
@@ -242,7 +242,7 @@ struct TableStore {
             return old
         }
         if column.indexTree != nil && old != value {
-            let index = IndexStore(txn: txn, column: column)
+            let index = IndexStore(txn: txn, column: column, directory: directory)
             try index.remove(old, key)
             try index.add(value, key)
         }
@@ -265,7 +265,7 @@ struct TableStore {
         cluster.keysDirty = true
         session.appendHint[binding.tableID] = nil
         for c in binding.columns where c.indexTree != nil {
-            try IndexStore(txn: txn, column: c).remove(old[c.position], key)
+            try IndexStore(txn: txn, column: c, directory: directory).remove(old[c.position], key)
         }
         return old
     }
