@@ -1,11 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// libFuzzer targets for FiefStorage (see README.md and run.sh).
+// libFuzzer targets for FiefStorage, the query parser and query evaluation in Fief (see README.md
+// and run.sh).
 //
 //   fuzz-file          the input is a store file: open, read everything, verify, write
 //   fuzz-storage-ops   the input is a sequence of operations, checked against a model
 //   fuzz-query         the input is a query string: parse, print, parse again, compare
+//   fuzz-query-eval    the input is a query (and its arguments): filter a small realm with it
+//                      through the Fief object store and check the answers agree
 //   fuzz-replay        runs either harness over files without libFuzzer
 //   make-seeds         writes the seed corpora (built normally, without fuzzer flags)
 //
@@ -37,9 +40,17 @@ let package = Package(
         // ../../Sources/FiefQueryLanguage.
         .target(name: "FuzzQueryLanguage"),
         .executableTarget(name: "fuzz-query", dependencies: ["FuzzSupport"]),
+        // The query-evaluation harness uses only Fief's public API; the root package's tests
+        // compile the same files (Tests/FiefTests/QueryEvalHarness is a symlink to
+        // Sources/QueryEvalHarness) to replay regressions/fuzz-query-eval.
+        .target(
+            name: "QueryEvalHarness",
+            dependencies: [.product(name: "Fief", package: rootIdentity)]
+        ),
+        .executableTarget(name: "fuzz-query-eval", dependencies: ["QueryEvalHarness"]),
         .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-storage-ops", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzSupport", "QueryEvalHarness"]),
         .executableTarget(
             name: "make-seeds",
             dependencies: ["FuzzSupport", .product(name: "FiefStorage", package: rootIdentity)]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs the libFuzzer targets (FiefStorage and the query language).
+# Builds and runs the libFuzzer targets (FiefStorage, the query language, query evaluation).
 #
-#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|all SECONDS
+#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|all SECONDS
 #
 # The seed corpus (Fuzz/corpus/<target>) is copied into Fuzz/corpus-work/<target>, which keeps
 # growing across runs (git-ignored). Crashes, hangs and out-of-memory inputs go to
@@ -20,14 +20,15 @@ target="${1:-}"
 seconds="${2:-}"
 config="${FUZZ_CONFIG:-release}"
 if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|all SECONDS" >&2
+    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|all SECONDS" >&2
     exit 2
 fi
 case "$target" in
-    all) targets=(fuzz-file fuzz-storage-ops fuzz-query) ;;
+    all) targets=(fuzz-file fuzz-storage-ops fuzz-query fuzz-query-eval) ;;
     fuzz-file|file) targets=(fuzz-file) ;;
     fuzz-storage-ops|storage-ops) targets=(fuzz-storage-ops) ;;
     fuzz-query|query) targets=(fuzz-query) ;;
+    fuzz-query-eval|query-eval) targets=(fuzz-query-eval) ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
@@ -58,6 +59,8 @@ for t in "${targets[@]}"; do
     [[ "$t" == fuzz-storage-ops ]] && extra=(-max_len=2048)
     # Queries: start from RQL's keywords and literal forms.
     [[ "$t" == fuzz-query ]] && extra=(-dict="$here/query.dict")
+    # Query evaluation: the harness skips inputs over 320 bytes; add the fixture's names.
+    [[ "$t" == fuzz-query-eval ]] && extra=(-dict="$here/query-eval.dict" -max_len=320)
     corpus="${t#fuzz-}"
     mkdir -p "$here/corpus-work/$corpus" "$here/artifacts/$t"
     cp -n "$here/corpus/$corpus"/* "$here/corpus-work/$corpus"/ 2>/dev/null || true

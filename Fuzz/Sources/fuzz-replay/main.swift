@@ -4,14 +4,17 @@ import Glibc
 import Darwin
 #endif
 import FuzzSupport
+import QueryEvalHarness
 
 // Replays inputs through a harness without libFuzzer:
-//   fuzz-replay file|storage-ops FILE...
+//   fuzz-replay file|storage-ops|query-eval FILE...
+// For query-eval it prints each input's outcome and exits 1 when a check fails.
 let arguments = CommandLine.arguments.dropFirst()
-guard let target = arguments.first, ["file", "storage-ops"].contains(target), arguments.count >= 2 else {
-    print("usage: fuzz-replay file|storage-ops FILE...")
+guard let target = arguments.first, ["file", "storage-ops", "query-eval"].contains(target), arguments.count >= 2 else {
+    print("usage: fuzz-replay file|storage-ops|query-eval FILE...")
     exit(2)
 }
+var failed = false
 for path in arguments.dropFirst() {
     guard let bytes = Scratch.read(path) else {
         print("cannot read \(path)")
@@ -19,6 +22,10 @@ for path in arguments.dropFirst() {
     }
     if target == "file" {
         bytes.withUnsafeBytes { FileHarness.run($0) }
+    } else if target == "query-eval" {
+        let outcome = QueryEvalHarness.run(bytes)
+        print(outcome)
+        failed = failed || !outcome.failures.isEmpty
     } else {
         StorageOpsRunner.run(bytes)
     }
@@ -34,3 +41,4 @@ func openDescriptors() -> Int {
     return count - 3 // ".", ".." and the directory itself
 }
 print("\(arguments.count - 1) input(s) replayed; \(openDescriptors()) file descriptors open")
+if failed { exit(1) }

@@ -11,6 +11,9 @@ final class ClassInfo: @unchecked Sendable {
         let access: any PersistedField.Type
         /// Offset of the unmanaged value inside the field.
         let valueOffset: Int
+        /// Whether the unmanaged value may hold references (links, collections) that must be
+        /// released when the object becomes managed, or linked objects would keep each other.
+        let holdsReferences: Bool
     }
 
     let type: ObjectBase.Type
@@ -114,7 +117,11 @@ final class ClassInfo: @unchecked Sendable {
         }
         guard !properties.isEmpty else { throw RealmError.invalidSchema("\(className) has no @Persisted properties") }
         let schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, nextColumn: 1)
-        return ClassInfo(type: type, schema: schema, fields: found.map { Field(offset: $0.offset, access: $0.access, valueOffset: $0.access.valueOffset) },
+        return ClassInfo(type: type, schema: schema, fields: found.map { field in
+                            let shape = field.access.valueShape
+                            return Field(offset: field.offset, access: field.access, valueOffset: field.access.valueOffset,
+                                         holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects)
+                        },
                          linkedTypes: linked)
     }
 
@@ -154,7 +161,11 @@ final class ClassInfo: @unchecked Sendable {
 
     /// Turns every field of `object` into a managed field.
     func makeManaged(_ object: ObjectBase, _ state: ManagedState) {
-        for i in fields.indices { fieldPointer(object, i).storeBytes(of: i, as: Int.self) }
+        for i in fields.indices {
+            let field = fieldPointer(object, i)
+            field.storeBytes(of: i, as: Int.self)
+            if fields[i].holdsReferences { fields[i].access.clearValue(at: field) }
+        }
         object._managed = state
     }
 

@@ -100,6 +100,8 @@ protocol PersistedField {
     static func storedValue(at field: UnsafeMutableRawPointer, valueOffset: Int, _ context: _RealmContext?) throws -> StoredValue
     /// Where the unmanaged value sits inside the field.
     static var valueOffset: Int { get }
+    /// Forgets the unmanaged value (once the object is managed it is never read again).
+    static func clearValue(at field: UnsafeMutableRawPointer)
     /// Whether `managedIndex` is the first field, as the object store assumes.
     static var managedIndexIsFirst: Bool { get }
     /// Replaces the field's storage with an unmanaged value decoded from `value`.
@@ -134,6 +136,10 @@ extension Persisted: PersistedField {
 
     static func makeUnmanaged(at field: UnsafeMutableRawPointer, value: StoredValue, _ context: _RealmContext?) {
         field.assumingMemoryBound(to: Persisted<Value>.self).pointee.value = Value._fiefFromStored(_StoredBox(value: value), context)
+    }
+
+    static func clearValue(at field: UnsafeMutableRawPointer) {
+        field.assumingMemoryBound(to: Persisted<Value>.self).pointee.value = nil
     }
 
     static func setUnmanagedAny(at field: UnsafeMutableRawPointer, _ value: Any?) -> Bool {

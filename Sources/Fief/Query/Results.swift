@@ -256,8 +256,9 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         let txnStore = try realm.table(binding)
         var keys: Set<UInt64> = []
         for w in wanted {
-            // A value the property cannot hold (3.5 for an int) matches nothing.
-            guard let v = try? DynamicAccess.coerce(w, to: column.property) else { continue }
+            // A value of another kind (a Float 3 for an int key) is left to the scan, which
+            // compares numbers by value.
+            guard let v = try? DynamicAccess.coerce(w, to: column.property) else { return nil }
             if binding.keyIsPrimaryKey && column.property.isPrimary {
                 if case .int(let i) = v { let k = TableBinding.key(forIntPrimaryKey: i); if try txnStore.exists(k) { keys.insert(k) } }
                 continue

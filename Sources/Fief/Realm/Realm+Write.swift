@@ -129,7 +129,13 @@ extension Realm {
     }
 
     func finishCommit(_ session: WriteSession, _ changeset: Changeset, withoutNotifying tokens: [NotificationToken]) {
-        coordinator.recordCommit(base: session.txn.version, version: session.txn.commitVersion ?? 0, changeset)
+        let version = session.txn.commitVersion ?? 0
+        coordinator.recordCommit(base: session.txn.version, version: version, changeset)
+        // The cluster starts this transaction ended with are those of the version it made.
+        applyPendingClusterRemovals()
+        var changed: [String: [UInt64]] = [:]
+        for case let store? in stores where store.session === session { changed[store.binding.className] = store.directory.starts }
+        coordinator.directories.advance(from: session.txn.version, to: version, changed: changed, dropped: session.droppedClasses)
         self.session = nil
         transactionChanged()
         coordinator.writeQueue.release()
@@ -327,6 +333,8 @@ extension Realm {
                 }
                 try TableStore.flush(session)
                 _ = try session.txn.dropTree(binding.clusterTree)
+                session.droppedClasses.insert(binding.className)
+                session.modifiedTables.insert(binding.tableID)
                 if binding.tableID < stores.count { stores[binding.tableID] = nil }
                 for c in binding.columns { if let index = c.indexTree { _ = try session.txn.dropTree(index) } }
             }

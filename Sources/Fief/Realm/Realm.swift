@@ -170,18 +170,19 @@ public final class Realm {
     func table(_ binding: TableBinding) throws -> TableStore {
         let id = binding.tableID
         if id < stores.count, let store = stores[id], store.binding === binding {
-            if let session, !session.removedClusters.isEmpty { applyRemovedClusters(session) }
+            applyPendingClusterRemovals()
             return store
         }
-        let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, cached: nil)
+        let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, known: coordinator.directories)
         if id >= stores.count { stores.append(contentsOf: repeatElement(nil, count: id + 1 - stores.count)) }
         stores[id] = store
-        if let session, !session.removedClusters.isEmpty { applyRemovedClusters(session) }
+        applyPendingClusterRemovals()
         return store
     }
 
     /// Drops clusters a write-back removed from the cached directories.
-    private func applyRemovedClusters(_ session: WriteSession) {
+    func applyPendingClusterRemovals() {
+        guard let session, !session.removedClusters.isEmpty else { return }
         for (id, starts) in session.removedClusters where id < stores.count {
             for start in starts { stores[id]?.directory.remove(start) }
         }

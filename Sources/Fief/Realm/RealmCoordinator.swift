@@ -11,6 +11,8 @@ final class RealmCoordinator: @unchecked Sendable {
     private var realms: [RealmEntry] = []
     /// Writers of this file in this process take turns through this queue.
     let writeQueue = WriteQueue()
+    /// Cluster starts per class for recent versions, so a new transaction need not scan.
+    let directories = DirectoryCache()
 
     /// A live realm instance on this file and how to reach its isolation.
     private struct RealmEntry {
@@ -134,4 +136,35 @@ extension RealmCoordinator {
 final class WeakRealm: @unchecked Sendable {
     weak var realm: Realm?
     init(_ realm: Realm) { self.realm = realm }
+}
+
+/// The cluster starts of each class at recent versions of one file. A version's clusters
+/// never change, so any transaction reading that version may use them; a committing writer
+/// records the starts its transaction ended with under the version it created.
+final class DirectoryCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (version: UInt64, starts: [UInt64])] = [:]
+
+    func starts(_ className: String, version: UInt64) -> [UInt64]? {
+        lock.lock(); defer { lock.unlock() }
+        guard let entry = entries[className], entry.version == version else { return nil }
+        return entry.starts
+    }
+
+    func store(_ className: String, version: UInt64, starts: [UInt64]) {
+        lock.lock(); defer { lock.unlock() }
+        if let existing = entries[className], existing.version > version { return }
+        entries[className] = (version, starts)
+    }
+
+    /// After the commit that turned `base` into `version`: classes the transaction changed
+    /// get their new starts, dropped classes are forgotten, the others carry over.
+    func advance(from base: UInt64, to version: UInt64, changed: [String: [UInt64]], dropped: Set<String>) {
+        lock.lock(); defer { lock.unlock() }
+        for (name, entry) in entries where entry.version == base && changed[name] == nil {
+            entries[name] = (version, entry.starts)
+        }
+        for name in dropped { entries[name] = nil }
+        for (name, starts) in changed where !dropped.contains(name) { entries[name] = (version, starts) }
+    }
 }

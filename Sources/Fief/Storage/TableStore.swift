@@ -12,15 +12,21 @@ struct TableStore {
     static func clusterCapacity(pageSize: Int) -> Int { max(16, (pageSize - 64) / 8) }
 
     /// Builds the store, reusing `cached` when it describes this transaction.
-    init(binding: TableBinding, txn: Transaction, session: WriteSession?, cached: ClusterDirectory?) throws {
+    /// Builds the store. The cluster starts of the version the transaction reads are taken
+    /// from `known` (the coordinator keeps them for recent versions) or read from the tree.
+    init(binding: TableBinding, txn: Transaction, session: WriteSession?, known: DirectoryCache?) throws {
         self.binding = binding
         self.txn = txn
         self.session = session
         let tag = (txn.version, txn.isWritable)
-        if let cached, cached.tag == tag {
-            directory = cached
+        // A write transaction that already changed this class's clusters reads them afresh.
+        let unchanged = !(session?.modifiedTables.contains(binding.tableID) ?? false)
+        if unchanged, let starts = known?.starts(binding.className, version: txn.version) {
+            directory = ClusterDirectory(starts: starts, tag: tag)
         } else {
-            directory = ClusterDirectory(starts: try Self.loadStarts(txn, binding.clusterTree), tag: tag)
+            let starts = try Self.loadStarts(txn, binding.clusterTree)
+            if unchanged { known?.store(binding.className, version: txn.version, starts: starts) }
+            directory = ClusterDirectory(starts: starts, tag: tag)
         }
     }
 
@@ -121,7 +127,9 @@ struct TableStore {
     private func loadCluster(_ start: UInt64) throws -> MutableCluster {
         guard let session else { throw RealmError.notInWriteTransaction }
         if let cluster = session.clusters[binding.tableID]?[start] { return cluster }
-        if session.clusterCount >= WriteSession.cacheLimit { try TableStore.flush(session) }
+        if session.clusterCount >= WriteSession.cacheLimit || session.loadedValues >= WriteSession.valueLimit {
+            try TableStore.flush(session)
+        }
         var keys: [UInt64] = []
         if let tree = try tree() {
             keys = try ClusterKey.with(start, 0) { k in
@@ -148,6 +156,7 @@ struct TableStore {
         }
         cluster.set(c.column, MutableCluster.Column(values: values ?? Array(repeating: c.defaultValue, count: cluster.keys.count),
                                                    type: c.type, collection: c.collection))
+        session?.loadedValues += cluster.keys.count
     }
 
     // MARK: Writing
@@ -205,6 +214,7 @@ struct TableStore {
         cluster.keysDirty = true
         session.clusters[binding.tableID, default: [:]][start] = cluster
         session.clusterCount += 1
+        session.modifiedTables.insert(binding.tableID)
         directory.insert(start)
     }
 
@@ -288,6 +298,7 @@ struct TableStore {
                     }
                     for k in doomed { try tree.delete(k) }
                     session.removedClusters[tableID, default: []].append(start)
+                    session.modifiedTables.insert(tableID)
                     continue
                 }
                 if cluster.keysDirty {
@@ -304,6 +315,7 @@ struct TableStore {
         }
         session.clusters = [:]
         session.clusterCount = 0
+        session.loadedValues = 0
         session.appendHint = [:]
     }
 

@@ -12,6 +12,10 @@ final class WriteSession {
     /// Next object keys for classes without an Int primary key.
     @exclusivity(unchecked) var sequences: [String: UInt64] = [:]
     @exclusivity(unchecked) var changeset = ChangesetBuilder()
+    /// Classes (by table id) whose set of clusters this transaction changed.
+    var modifiedTables: Set<Int> = []
+    /// Classes whose cluster tree this transaction dropped.
+    var droppedClasses: Set<String> = []
     /// Counts changes to objects, so live results know to re-evaluate.
     @exclusivity(unchecked) var mutations: UInt64 = 0
     /// Clusters emptied and removed by a write-back, per class (their directories drop them).
@@ -20,7 +24,11 @@ final class WriteSession {
     @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
 
     /// Beyond this many decoded clusters the cache is written back to the storage tree.
-    static let cacheLimit = 512
+    static let cacheLimit = 8192
+    /// Beyond this many decoded values the cache is written back too (bounds its memory).
+    static let valueLimit = 2_000_000
+    /// Decoded values held by the cached clusters.
+    @exclusivity(unchecked) var loadedValues = 0
 
     init(txn: Transaction) { self.txn = txn }
 }

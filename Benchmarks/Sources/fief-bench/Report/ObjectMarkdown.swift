@@ -17,7 +17,8 @@ enum ObjectMarkdown {
             + "O4: \(Format.grouped(config.nameQueries)) random names; O6/O7: \(Format.grouped(config.batch)) distinct ids per transaction "
             + "(O7: a different batch each round)")
         lines.append("- O8: \(Format.grouped(config.commits)) commits per run after \(config.commitWarmup) warm-up commits; "
-            + "1 writer, then \(config.concurrentWriters) writer threads each with its own writer, started together")
+            + "1 writer, then \(config.concurrentWriters) writer threads each with its own writer, started together; "
+            + "engines with an async actor API (Fief) also 1 actor, then \(config.concurrentWriters) actors (O8c, O8d)")
         lines.append("- O9: \(config.notificationWarmup) warm-up rounds, then \(config.notifications) commits per run; each waits for "
             + "its notification; latency from just before the commit to the observer's callback holding the new score")
         lines.append("- O10: peak RSS (`ru_maxrss`) of a fresh `fief-bench` child process per engine and run that opens the store "

@@ -1,5 +1,5 @@
-// Excluded from the build until the Fief module lands (see Package.swift).
 import Fief
+import FiefStorage
 import Foundation
 
 /// The benchmark object as a Fief user declares it.
@@ -16,6 +16,10 @@ final class BenchItem: Object {
 }
 
 /// The configuration every Realm of the benchmark uses: the store file and its one object type.
-func benchItemConfiguration(path: String) -> Realm.Configuration {
-    Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [BenchItem.self])
+/// Durable stores sync every commit (Fief's default, `.full`); the `.normal` mode of O9 syncs
+/// at most once a second (`.relaxed`), the counterpart of SQLite's `synchronous=NORMAL`.
+func benchItemConfiguration(path: String, mode: ObjectCommitMode = .durable) -> Realm.Configuration {
+    var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path), objectTypes: [BenchItem.self])
+    configuration.durability = mode == .durable ? .full : .relaxed(interval: 1)
+    return configuration
 }

@@ -1,15 +1,17 @@
-// Excluded from the build until the Fief module lands (see Package.swift).
 import Fief
 
-/// One `Realm` on the benchmark's file, confined to the thread that opened it.
-final class FiefObjectStore: ObjectStore {
+/// One `Realm` on the benchmark's file, confined to the thread that opened it. Observers (O9)
+/// and the actor writers (O8) open their own actor-isolated Realms on the same file.
+final class FiefObjectStore: ObjectStore, ObjectActorWriting {
     private let path: String
+    private let configuration: Realm.Configuration
     private var opened: Realm?
 
-    /// Opens (creating if needed) the Realm at `path`.
-    init(path: String) throws {
+    /// Opens (creating if needed) the Realm at `path`, with the durability of `mode`.
+    init(path: String, mode: ObjectCommitMode) throws {
         self.path = path
-        opened = try Realm(configuration: benchItemConfiguration(path: path))
+        configuration = benchItemConfiguration(path: path, mode: mode)
+        opened = try Realm(configuration: configuration)
     }
 
     func insert(_ data: ObjectDataset, _ range: Range<Int>) throws {
@@ -68,8 +70,12 @@ final class FiefObjectStore: ObjectStore {
         }
     }
 
+    /// Refreshes first: a thread-confined Realm sees other Realms' commits (O8's writers) only
+    /// after `refresh()` or a write of its own, as in Realm.
     func readAll() throws -> ObjectDigest {
-        let items = Array(try live().objects(BenchItem.self))
+        let realm = try live()
+        realm.refresh()
+        let items = Array(realm.objects(BenchItem.self))
         var digest = ObjectDigest()
         for item in items { item.add(to: &digest) }
         return digest
@@ -83,13 +89,25 @@ final class FiefObjectStore: ObjectStore {
         }
     }
 
-    /// Not yet available: `realm.objects(BenchItem.self).observe { change in ... }` comes later.
+    /// An actor-isolated Realm observing `objects(BenchItem.self).filter("id == %@")` on its
+    /// actor; this store's thread-confined Realm commits, and the commit reaches the observer's
+    /// actor through Fief's notifier.
     func observeScore(id: Int, _ onScore: @escaping @Sendable (Double) -> Void) throws -> any ObjectObservation {
-        throw BenchError.engine(name: "Fief", operation: "observe", message: "change notifications are not available yet")
+        let observer = FiefScoreObserver()
+        let configuration = self.configuration
+        try AsyncBridge.wait { try await observer.start(configuration, id: id, onScore: onScore) }
+        return FiefObservation(observer)
     }
 
     func writerSource() -> any ObjectWriterSource {
         FiefObjectWriterSource(path: path)
+    }
+
+    /// `actors` writer actors, each with its own `Realm(configuration:actor:)`, committing with
+    /// `asyncWrite` (durable: each call returns once its commit is synced, shared syncs allowed).
+    func commitFromActors(_ ids: [Int], actors: Int) throws -> Double {
+        let configuration = benchItemConfiguration(path: path, mode: .durable)
+        return try AsyncBridge.wait { try await FiefActorGang.run(configuration, ids: ids, actors: actors) }
     }
 
     /// Drops this store's Realm; Fief closes the file when its last Realm instance goes away.

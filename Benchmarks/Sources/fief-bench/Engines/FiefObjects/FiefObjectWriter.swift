@@ -1,8 +1,8 @@
-// Excluded from the build until the Fief module lands (see Package.swift).
 import Fief
 
 /// Each writer thread opens its own Realm on the same file, as Realm instances are confined to
-/// the thread that opened them.
+/// the thread that opened them. Their durable `write` commits share syncs (group commit) when
+/// several wait at once.
 struct FiefObjectWriterSource: ObjectWriterSource {
     let path: String
 
