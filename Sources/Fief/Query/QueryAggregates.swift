@@ -101,6 +101,18 @@ enum QueryAggregates {
             }
             layouts.append((chunk, layout, c.type == .int))
         }
+        // One Int column tested against Int bounds: a branch-free range check per row.
+        if columns.count == 1, layouts[0].2, let (low, high) = intRange(tests) {
+            let (chunk, layout, _) = layouts[0]
+            guard let base = chunk.baseAddress else { return 0 }
+            let values = base + layout.dataStart
+            var n = 0
+            for r in 0..<rows.count {
+                let v = Int64(littleEndian: values.loadUnaligned(fromByteOffset: r &* 8, as: Int64.self))
+                n &+= (v >= low && v <= high) ? 1 : 0
+            }
+            return n
+        }
         var n = 0
         for r in 0..<rows.count {
             var ok = true
@@ -111,6 +123,24 @@ enum QueryAggregates {
             if ok { n += 1 }
         }
         return n
+    }
+
+    /// The inclusive Int range that a conjunction of Int comparisons on one column accepts, or
+    /// nil when a test is not a plain range bound (!=, or a non-Int bound).
+    private static func intRange(_ tests: [NumericTest]) -> (Int64, Int64)? {
+        var low = Int64.min, high = Int64.max
+        for t in tests {
+            guard let b = t.intBound else { return nil }
+            switch t.op {
+            case .greater: if b == .max { return (1, 0) }; low = max(low, b + 1)
+            case .greaterOrEqual: low = max(low, b)
+            case .less: if b == .min { return (1, 0) }; high = min(high, b - 1)
+            case .lessOrEqual: high = min(high, b)
+            case .equal: low = max(low, b); high = min(high, b)
+            default: return nil
+            }
+        }
+        return (low, high)
     }
 
     /// Calls `body` with the value of `property` for each matching object.

@@ -343,6 +343,23 @@ struct TableStore {
                 if rows.count > 0, try !body(rows) { return }
                 continue
             }
+            // Read transactions: chunks pinned in place (looked up once per transaction).
+            if let keys = try pinnedChunk(start, 0) {
+                guard let (keyChunk, keyLayout) = keys, keyLayout.count > 0 else { continue }
+                var sources: [ClusterRows.Source] = []
+                sources.reserveCapacity(columns.count)
+                var pinnable = true
+                for c in columns {
+                    guard c.property.isStored else { sources.append(.missing(.null)); continue }
+                    guard let chunk = try pinnedChunk(start, c.column) else { pinnable = false; break }
+                    if let (bytes, layout) = chunk { sources.append(.chunk(bytes, layout)) } else { sources.append(.missing(c.defaultValue)) }
+                }
+                if pinnable {
+                    if try !body(ClusterRows(start: start, count: keyLayout.count, keySource: .chunk(keyChunk, keyLayout),
+                                             columns: columns, sources: sources)) { return }
+                    continue
+                }
+            }
             let keepGoing = try ClusterKey.with(start, 0) { k in
                 try tree.withValue(forKey: k) { keyChunk -> Bool in
                     guard let layout = ColumnChunk.Layout(keyChunk), layout.count > 0 else { return true }

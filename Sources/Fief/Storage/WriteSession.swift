@@ -26,7 +26,7 @@ final class WriteSession {
     /// Beyond this many decoded clusters the cache is written back to the storage tree.
     static let cacheLimit = 8192
     /// Beyond this many decoded values the cache is written back too (bounds its memory).
-    static let valueLimit = 2_000_000
+    static let valueLimit = 6_000_000
     /// Decoded values held by the cached clusters.
     @exclusivity(unchecked) var loadedValues = 0
 
