@@ -32,16 +32,20 @@ enum CrashWriter {
             emit("DIGEST \(CrashWorkload.digest(model))")
             exit(0)
         }
-        guard arguments.count == 4 || arguments.count == 5, let seed = UInt64(arguments[2]) else { usage() }
+        guard (4...6).contains(arguments.count), let seed = UInt64(arguments[2]) else { usage() }
         var options = StorageOptions()
         switch arguments[3] {
         case "full": options.durability = .full
         case "relaxed": options.durability = .relaxed(interval: 0.05)
         default: usage()
         }
-        if arguments.count == 5 {
+        if arguments.count >= 5 {
             guard let pageSize = Int(arguments[4]) else { usage() }
             options.pageSize = pageSize
+        }
+        if arguments.count == 6 {
+            guard arguments[5] == "encrypted" else { usage() }
+            options.encryptionKey = CrashWorkload.encryptionKey
         }
         do {
             let store = try Store(path: arguments[1], options: options)

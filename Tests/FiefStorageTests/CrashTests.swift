@@ -45,6 +45,13 @@ final class CrashTests: XCTestCase {
                                      iterations: CrashHarness.iterations(share: 0.35), seed: CrashHarness.baseSeed &+ 1)
     }
 
+    /// SIGKILL during commits of an encrypted store, full durability, 512-byte pages (a smaller run).
+    func testSIGKILLEncrypted() throws {
+        try CrashHarness.runKillLoop(name: "encrypted-512", durability: "full", pageSize: 512,
+                                     iterations: max(4, CrashHarness.iterations(share: 0.15)), seed: CrashHarness.baseSeed &+ 3,
+                                     encrypted: true)
+    }
+
     /// SIGKILL during commits with relaxed durability (syncs at most every 50 ms).
     func testSIGKILLWithRelaxedDurability() throws {
         try CrashHarness.runKillLoop(name: "relaxed-1024", durability: "relaxed", pageSize: 1024,
@@ -351,7 +358,10 @@ enum CrashHarness {
     /// Kills the writer `iterations` times on one file, checking the file after every kill.
     /// Stops at the first failure, keeping a copy of the file and naming it in the message.
     static func runKillLoop(name: String, durability: String, pageSize: Int, iterations: Int, seed: UInt64,
-                            onTmpfs: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
+                            onTmpfs: Bool = true, encrypted: Bool = false,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        var openOptions = StorageOptions()
+        if encrypted { openOptions.encryptionKey = CrashWorkload.encryptionKey }
         let writer = try locateWriter()
         let directory = onTmpfs ? scratchDirectory("crash-\(name)") : makeTemporaryDirectory("crash-\(name)")
         defer { removeDirectory(directory) }
@@ -373,7 +383,7 @@ enum CrashHarness {
                 XCTFail("\(context) \(message) (file kept at \(kept))", file: file, line: line)
             }
 
-            let run = try runAndKill(writer, arguments: [path, String(seed), durability, String(pageSize)],
+            let run = try runAndKill(writer, arguments: [path, String(seed), durability, String(pageSize)] + (encrypted ? ["encrypted"] : []),
                                      plan: plan, stderrPath: directory + "/writer-stderr.txt")
             totalAcks += run.acks.count
             if run.hung { return fail("the writer printed nothing for 60 s; stderr: \(run.stderr)") }
@@ -390,7 +400,7 @@ enum CrashHarness {
             let lastAcked = run.acks.last ?? recovered
 
             let state: Recovered
-            do { state = try inspect(path: path) } catch {
+            do { state = try inspect(path: path, options: openOptions) } catch {
                 return fail("reopening after the kill failed: \(error)")
             }
             if !state.report.isValid { return fail("verify() found problems after the kill: \(state.report)") }

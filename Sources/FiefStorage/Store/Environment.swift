@@ -19,7 +19,13 @@ struct Snapshot {
 final class Environment: @unchecked Sendable {
     let file: StorageFile
     let options: StorageOptions
+    /// The logical page size the B+tree and run layouts use: the file's page size, less the
+    /// 40-byte cipher trailer in an encrypted store.
     let pageSize: Int
+    /// The page size of the file (pages sit at multiples of it).
+    let physicalPageSize: Int
+    /// The cipher and decrypted-page cache of an encrypted store.
+    let encryption: EncryptionContext?
     let writerGate = Gate()
     private let lock = Lock()
 
@@ -65,11 +71,15 @@ final class Environment: @unchecked Sendable {
         var size: UInt64
         do { size = try file.size() } catch { throw asStorageError(error, file) }
         if size == 0 && create && !options.readOnly {
-            try Environment.initialize(file, pageSize: options.pageSize)
+            try Environment.initialize(file, pageSize: options.pageSize, key: options.encryptionKey)
             size = UInt64(2 * options.pageSize)
         }
-        let choice = try Recovery.chooseMeta(file: file)
-        pageSize = choice.meta.pageSize
+        let choice = try Recovery.chooseMeta(file: file, key: options.encryptionKey)
+        physicalPageSize = choice.meta.pageSize
+        encryption = choice.cipher.map {
+            EncryptionContext(cipher: $0, physicalPageSize: choice.meta.pageSize, cacheCapacity: options.decryptedPageCacheSize)
+        }
+        pageSize = encryption?.logicalPageSize ?? physicalPageSize
         if !options.readOnly {
             // What recovery read may sit only in the page cache (the process died, the system
             // did not): make it durable before building on it.
@@ -81,7 +91,8 @@ final class Environment: @unchecked Sendable {
         latestSlot = choice.slot
         slotSyncedThrough[choice.slot] = choice.meta.syncedThrough
         // The other slot's meta is unknown here; keeping the file as long as it is now covers it.
-        slotPageCount = [max(choice.meta.pageCount, size / UInt64(pageSize)), max(choice.meta.pageCount, size / UInt64(pageSize))]
+        let filePages = size / UInt64(physicalPageSize)
+        slotPageCount = [max(choice.meta.pageCount, filePages), max(choice.meta.pageCount, filePages)]
         // A rejected newer meta in the other slot must be overwritten before anything else.
         latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
         // Skip the id a commit in flight at a crash may have used, and keep the first commit's
@@ -93,8 +104,8 @@ final class Environment: @unchecked Sendable {
         // Size the map by the file, not by the meta's page count: pages past the end of the file
         // are never read (only free ones can be there), and a damaged count must not make the
         // map or its bitmaps huge. Commits remap when the file outgrows the map.
-        let map = try Environment.makeMap(file, pageSize: pageSize, pages: size / UInt64(pageSize))
-        latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, size / UInt64(pageSize)))
+        let map = try Environment.makeMap(file, pageSize: physicalPageSize, pages: filePages)
+        latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, filePages))
         if !options.readOnly && !latestIsSealed {
             // Make the recovered version durable and sealed before anything else is written.
             try syncAndSeal()
@@ -108,14 +119,30 @@ final class Environment: @unchecked Sendable {
         min(durableTxnID, oldestPinnedVersion ?? .max, slotSyncedThrough[durableSlot] + 1)
     }
 
-    /// Writes the two meta pages of an empty store.
-    private static func initialize(_ file: StorageFile, pageSize: Int) throws(StorageError) {
+    /// Unsynced ranges a meta page of this store can list.
+    var metaRangeCapacity: Int { MetaPage.rangeCapacity(pageSize: physicalPageSize, encrypted: encryption != nil) }
+
+    /// A reader of `snapshot`'s pages. For an encrypted store `decryptor` must be given, and the
+    /// caller keeps it alive while it uses the reader.
+    func reader(_ snapshot: Snapshot, decryptor: PageDecryptor?, verifyChecksums: Bool? = nil) -> MappedPages {
+        snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID,
+                            verifyChecksums: verifyChecksums ?? options.verifyChecksums, decryptor: decryptor)
+    }
+
+    /// A new decryptor for one transaction (nil for an unencrypted store).
+    func makeDecryptor(sharedCache: Bool = true) -> PageDecryptor? {
+        encryption.map { PageDecryptor(context: $0, usesSharedCache: sharedCache) }
+    }
+
+    /// Writes the two meta pages of an empty store (encrypted, with a fresh salt, given a key).
+    private static func initialize(_ file: StorageFile, pageSize: Int, key: [UInt8]?) throws(StorageError) {
         let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 16)
         defer { page.deallocate() }
         let meta = MetaPage.empty(pageSize: pageSize)
+        let cipher = key.map { PageCipher(keys: DerivedKeys(masterKey: $0, salt: DerivedKeys.randomBytes(DerivedKeys.saltLength))) }
         do {
             for slot in 0..<2 {
-                meta.encode(into: page, pageNumber: UInt64(slot))
+                meta.encode(into: page, pageNumber: UInt64(slot), cipher: cipher)
                 try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
             }
             try file.sync()
@@ -177,8 +204,10 @@ final class Environment: @unchecked Sendable {
     /// Loads the free list of the newest version the first time a writer needs it.
     func loadAllocator(_ snapshot: Snapshot) throws(StorageError) -> PageAllocator {
         if let allocator { return allocator }
-        let pages = snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID, verifyChecksums: options.verifyChecksums)
-        let loaded = try PageAllocator.load(snapshot.meta, from: pages).allocator
+        let decryptor = makeDecryptor()
+        let loaded = try withExtendedLifetime(decryptor) { () throws(StorageError) -> PageAllocator in
+            try PageAllocator.load(snapshot.meta, from: reader(snapshot, decryptor: decryptor)).allocator
+        }
         allocator = loaded
         return loaded
     }
@@ -206,10 +235,10 @@ final class Environment: @unchecked Sendable {
             meta.syncedThrough = meta.txnID
             meta.unsyncedRanges = []
             let slot = 1 - latestSlot
-            let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
+            let page = UnsafeMutableRawPointer.allocate(byteCount: physicalPageSize, alignment: 4096)
             defer { page.deallocate() }
-            meta.encode(into: page, pageNumber: UInt64(slot))
-            try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
+            meta.encode(into: page, pageNumber: UInt64(slot), cipher: encryption?.cipher)
+            try file.write(UnsafeRawBufferPointer(start: page, count: physicalPageSize), at: UInt64(slot * physicalPageSize))
             try file.sync()
             durableSlot = slot
             latestSlot = slot

@@ -53,7 +53,10 @@ public final class Store: Sendable {
     }
 
     /// The page size of the file.
-    public var pageSize: Int { env.pageSize }
+    public var pageSize: Int { env.physicalPageSize }
+
+    /// Whether the store is encrypted (opened with ``StorageOptions/encryptionKey``).
+    public var isEncrypted: Bool { env.encryption != nil }
 
     /// The id of the newest committed version.
     public var latestVersion: UInt64 { env.latestSnapshot.meta.txnID }
@@ -115,6 +118,13 @@ final class Registry: @unchecked Sendable {
             if let existing = files[identity]?.env {
                 if existing.options.readOnly && !options.readOnly {
                     throw StorageError.invalidOption("\(path) is already open read-only in this process")
+                }
+                // The shared coordinator holds the key: a handle must present the same one.
+                switch (existing.options.encryptionKey, options.encryptionKey) {
+                case (nil, nil): break
+                case (nil, _?): throw StorageError.notEncrypted(path: path)
+                case (_?, nil): throw StorageError.encryptionKeyRequired(path: path)
+                case let (held?, given?): if held != given { throw StorageError.wrongEncryptionKey(path: path) }
                 }
                 return existing
             }

@@ -20,7 +20,7 @@ extension Transaction {
         let (meta, map) = try writeCommit(syncBeforeMeta: syncBeforeMeta)
         env.syncBeforeNextMeta = false
         env.allocator = allocator
-        env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
+        env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))))
     }
 
     private func writeCommit(syncBeforeMeta: Bool) throws -> (MetaPage, PageMap) {
@@ -38,7 +38,7 @@ extension Transaction {
         // highest-numbered dirty page ends last.
         let numbers = dirty.sortedPages()
         let writtenEnd = numbers.last.map { $0 + UInt64(dirty[$0]!.pages) } ?? 0
-        let map = try currentMap(pageCount: max(env.fileBytes / UInt64(pageSize), writtenEnd))
+        let map = try currentMap(pageCount: max(env.fileBytes / UInt64(env.physicalPageSize), writtenEnd))
         let written = try writeDirtyPages(numbers)
 
         let durability = env.options.durability
@@ -50,7 +50,7 @@ extension Transaction {
         if durability == .none {
             ranges = []
             syncedThrough = id
-        } else if syncBeforeMeta || ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
+        } else if syncBeforeMeta || ranges.count > env.metaRangeCapacity {
             // Make this commit's pages (and the previous meta) durable before the meta page, so
             // it lists nothing: when the list would not fit, or when stale pages with ids in
             // the window might be in the file.
@@ -60,7 +60,7 @@ extension Transaction {
             syncedThrough = id
             ranges = []
         }
-        let meta = MetaPage(txnID: id, pageSize: pageSize, pageCount: allocator.pageCount, catalog: catalog.root,
+        let meta = MetaPage(txnID: id, pageSize: env.physicalPageSize, pageCount: allocator.pageCount, catalog: catalog.root,
                             freeListPage: freeListPage, syncedThrough: syncedThrough, unsyncedRanges: ranges)
         let slot = 1 - durableSlot
         try writeMeta(meta, slot: slot)
@@ -120,7 +120,7 @@ extension Transaction {
     private func writeFreeSpace(previousRoot: UInt64) throws -> UInt64 {
         if previousRoot != 0 {
             let root = try mapped.run(previousRoot, type: .freeList)
-            freePage(previousRoot, count: PageCheck.runPages(dataLength: root.count, pageSize: pageSize))
+            freePage(previousRoot, count: PageCheck.runPages(dataLength: root.data.count, pageSize: pageSize))
         }
         _ = allocator.trimTail()
         var newest = allocator.newestChunk
@@ -170,6 +170,10 @@ extension Transaction {
                 ranges.append(PageRange(first: number, count: UInt32(page.pages)))
             }
         }
+        if let encryption = env.encryption {
+            try writeEncrypted(numbers, encryption)
+            return ranges
+        }
         var next = 0
         var chunks: [UnsafeRawBufferPointer] = []
         for range in ranges {
@@ -189,11 +193,31 @@ extension Transaction {
         return ranges
     }
 
+    /// Encrypts each sealed page or run (FORMAT.md, "Encryption") and writes it. The shared
+    /// cache forgets the page numbers first: their old content is no longer reachable.
+    private func writeEncrypted(_ numbers: [UInt64], _ encryption: EncryptionContext) throws {
+        let physical = encryption.physicalPageSize
+        let largest = numbers.reduce(1) { max($0, dirty[$1]!.pages) }
+        let output = UnsafeMutableRawPointer.allocate(byteCount: largest * physical, alignment: 4096)
+        defer { output.deallocate() }
+        for number in numbers {
+            let page = dirty[number]!
+            encryption.cache.invalidate(number, pages: page.pages)
+            encryption.encrypt(page.pointer, first: number, pages: page.pages, txn: txnID, into: output)
+            let end = number + UInt64(page.pages)
+            do { try env.file.write(UnsafeRawBufferPointer(start: output, count: page.pages * physical), at: number * UInt64(physical)) } catch {
+                throw asStorageError(error, env.file)
+            }
+            env.fileBytes = max(env.fileBytes, end * UInt64(physical))
+        }
+    }
+
     private func writeMeta(_ meta: MetaPage, slot: Int) throws {
-        let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
+        let physical = env.physicalPageSize
+        let page = UnsafeMutableRawPointer.allocate(byteCount: physical, alignment: 4096)
         defer { page.deallocate() }
-        meta.encode(into: page, pageNumber: UInt64(slot))
-        do { try env.file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize)) } catch {
+        meta.encode(into: page, pageNumber: UInt64(slot), cipher: env.encryption?.cipher)
+        do { try env.file.write(UnsafeRawBufferPointer(start: page, count: physical), at: UInt64(slot * physical)) } catch {
             // A partial meta write may have damaged the slot's previous content: only a reopen,
             // which re-reads both slots, can say which version survives.
             env.markFailed()
@@ -204,7 +228,7 @@ extension Transaction {
     /// Gives free pages at the end of the file back to the file system, but never cuts the file
     /// shorter than either meta page's version needs: recovery may fall back to the other one.
     private func shrinkFileIfPossible() throws {
-        let end = max(allocator.pageCount, env.slotPageCount[0], env.slotPageCount[1]) * UInt64(pageSize)
+        let end = max(allocator.pageCount, env.slotPageCount[0], env.slotPageCount[1]) * UInt64(env.physicalPageSize)
         guard end < env.fileBytes else { return }
         do { try env.file.truncate(to: end) } catch { return } // keeping the tail is harmless
         env.fileBytes = end
@@ -214,7 +238,7 @@ extension Transaction {
     private func currentMap(pageCount: UInt64) throws -> PageMap {
         let map = env.latestSnapshot.map
         if pageCount <= map.capacityPages { return map }
-        return try Environment.makeMap(env.file, pageSize: pageSize, pages: pageCount)
+        return try Environment.makeMap(env.file, pageSize: env.physicalPageSize, pages: pageCount)
     }
 }
 

@@ -20,6 +20,8 @@ public final class Transaction {
     let env: Environment
     let snapshot: Snapshot
     let mapped: MappedPages
+    /// Decrypts this transaction's reads of an encrypted store (`mapped` refers to it).
+    let decryptor: PageDecryptor?
     /// Whether this transaction may change the store.
     public let isWritable: Bool
     private(set) var isOpen = true
@@ -64,7 +66,8 @@ public final class Transaction {
             txnID = 0
             workspace = nil
         }
-        mapped = snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID, verifyChecksums: env.options.verifyChecksums)
+        decryptor = env.makeDecryptor()
+        mapped = env.reader(snapshot, decryptor: decryptor)
         catalog = TreeState(name: "", root: snapshot.meta.catalog, count: 0)
     }
 
@@ -257,7 +260,7 @@ struct WriterPages: PageSource {
         return try txn.mapped.node(number)
     }
 
-    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> UnsafeRawPointer {
+    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> PageBytes {
         if let page = txn.dirty[number] {
             // Only a damaged reference can name one of this transaction's pages that is not the
             // run it expects (say, a node it just copied): refuse it rather than misuse the page.
@@ -266,7 +269,7 @@ struct WriterPages: PageSource {
                   page.pages == PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) else {
                 throw .corruptPage(page: number, reason: "a reference to a \(type) run of \(dataLength) bytes names another kind of page")
             }
-            return pointer
+            return PageBytes(pointer: pointer, owner: nil)
         }
         return try txn.mapped.run(number, type: type, dataLength: dataLength)
     }

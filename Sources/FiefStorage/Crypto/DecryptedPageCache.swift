@@ -1,0 +1,92 @@
+/// Decrypted, verified content of one page or run of an encrypted store. Readers hold a
+/// reference for as long as they use a pointer into it (``Node`` and ``PageBytes`` carry it), so
+/// eviction from the cache never frees memory in use.
+final class PageBuffer: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+    /// Plaintext bytes: pages × the logical page size.
+    let length: Int
+    let page: UInt64
+    /// 0 for a node page, else the run's type byte.
+    let kind: UInt8
+    /// The run's data length (0 for a node).
+    let dataLength: Int
+    /// Second-chance bit for eviction; guarded by the cache's lock.
+    var referenced = true
+
+    init(page: UInt64, length: Int, kind: UInt8, dataLength: Int) {
+        pointer = .allocate(byteCount: max(length, 1), alignment: 16)
+        self.length = length
+        self.page = page
+        self.kind = kind
+        self.dataLength = dataLength
+    }
+
+    deinit { pointer.deallocate() }
+}
+
+/// The process-wide cache of decrypted pages of one encrypted store, keyed by page number and
+/// bounded in bytes (second-chance FIFO eviction).
+///
+/// Copy-on-write keeps a committed page's content unchanged while any version that reaches it is
+/// live; the writer invalidates a page number before it writes that page again, so an entry is
+/// always the content every live reader that can reach the page would decrypt.
+final class DecryptedPageCache: @unchecked Sendable {
+    private let lock = Lock()
+    private var entries: [UInt64: PageBuffer] = [:]
+    private var queue: [PageBuffer] = []
+    private var head = 0
+    private var queuedBytes = 0
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    func lookup(_ page: UInt64) -> PageBuffer? {
+        lock.withLock {
+            guard let buffer = entries[page] else { return nil }
+            buffer.referenced = true
+            return buffer
+        }
+    }
+
+    func insert(_ buffer: PageBuffer) {
+        lock.withLock {
+            entries[buffer.page] = buffer
+            queue.append(buffer)
+            queuedBytes += buffer.length
+            evictIfNeeded()
+        }
+    }
+
+    /// Forgets every entry that starts at one of `pages` pages from `first` (the writer is
+    /// about to write them). A run starting earlier that covers them is not reachable by then:
+    /// the page numbers a run covers are reused only after the run itself was freed, and a reuse
+    /// of its first page invalidates it.
+    func invalidate(_ first: UInt64, pages: Int) {
+        lock.withLock {
+            for page in first..<first + UInt64(pages) { entries[page] = nil }
+        }
+    }
+
+    /// Bytes held by the cache (counting evicted entries whose queue slots are still pending).
+    var bytes: Int { lock.withLock { queuedBytes } }
+
+    private func evictIfNeeded() {
+        while queuedBytes > capacity && head < queue.count {
+            let buffer = queue[head]
+            head += 1
+            if entries[buffer.page] === buffer && buffer.referenced && queue.count - head > 0 {
+                buffer.referenced = false
+                queue.append(buffer)
+                continue
+            }
+            if entries[buffer.page] === buffer { entries[buffer.page] = nil }
+            queuedBytes -= buffer.length
+        }
+        if head > 1024 && head * 2 > queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+    }
+}
