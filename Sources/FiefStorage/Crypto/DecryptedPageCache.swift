@@ -24,15 +24,16 @@ final class PageBuffer: @unchecked Sendable {
     deinit { pointer.deallocate() }
 }
 
-/// The process-wide cache of decrypted pages of one encrypted store, keyed by page number and
-/// bounded in bytes (second-chance FIFO eviction).
+/// The process-wide cache of decrypted pages of one encrypted store, indexed by page number (a
+/// table that grows with the highest page cached, one reference per page) and bounded in bytes
+/// (second-chance FIFO eviction).
 ///
 /// Copy-on-write keeps a committed page's content unchanged while any version that reaches it is
 /// live; the writer invalidates a page number before it writes that page again, so an entry is
 /// always the content every live reader that can reach the page would decrypt.
 final class DecryptedPageCache: @unchecked Sendable {
     private let lock = Lock()
-    private var entries: [UInt64: PageBuffer] = [:]
+    private var entries: [PageBuffer?] = []
     private var queue: [PageBuffer] = []
     private var head = 0
     private var queuedBytes = 0
@@ -44,7 +45,7 @@ final class DecryptedPageCache: @unchecked Sendable {
 
     func lookup(_ page: UInt64) -> PageBuffer? {
         lock.withLock {
-            guard let buffer = entries[page] else { return nil }
+            guard page < UInt64(entries.count), let buffer = entries[Int(page)] else { return nil }
             buffer.referenced = true
             return buffer
         }
@@ -52,7 +53,11 @@ final class DecryptedPageCache: @unchecked Sendable {
 
     func insert(_ buffer: PageBuffer) {
         lock.withLock {
-            entries[buffer.page] = buffer
+            let index = Int(buffer.page)
+            if index >= entries.count {
+                entries.append(contentsOf: repeatElement(nil, count: max(index + 1, 2 * entries.count, 1024) - entries.count))
+            }
+            entries[index] = buffer
             queue.append(buffer)
             queuedBytes += buffer.length
             evictIfNeeded()
@@ -65,7 +70,8 @@ final class DecryptedPageCache: @unchecked Sendable {
     /// of its first page invalidates it.
     func invalidate(_ first: UInt64, pages: Int) {
         lock.withLock {
-            for page in first..<first + UInt64(pages) { entries[page] = nil }
+            guard first < UInt64(entries.count) else { return }
+            for page in first..<min(first + UInt64(pages), UInt64(entries.count)) { entries[Int(page)] = nil }
         }
     }
 
@@ -76,12 +82,13 @@ final class DecryptedPageCache: @unchecked Sendable {
         while queuedBytes > capacity && head < queue.count {
             let buffer = queue[head]
             head += 1
-            if entries[buffer.page] === buffer && buffer.referenced && queue.count - head > 0 {
+            let index = Int(buffer.page)
+            if entries[index] === buffer && buffer.referenced && queue.count - head > 0 {
                 buffer.referenced = false
                 queue.append(buffer)
                 continue
             }
-            if entries[buffer.page] === buffer { entries[buffer.page] = nil }
+            if entries[index] === buffer { entries[index] = nil }
             queuedBytes -= buffer.length
         }
         if head > 1024 && head * 2 > queue.count {
