@@ -37,6 +37,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(operation: String, path: String, errno: Int32)
     /// An earlier I/O failure left the in-memory state uncertain; close and reopen the store.
     case needsReopen(path: String)
+    /// A copy's destination already exists.
+    case fileExists(path: String)
     /// The encryption key is not 64 bytes long.
     case invalidEncryptionKey(length: Int)
     /// The file is encrypted with a different key (its meta pages are intact, the key check
@@ -78,6 +80,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(operation) failed on \(path): \(String(cString: strerror(errno))) (errno \(errno))"
         case let .needsReopen(path):
             return "an earlier I/O failure on \(path) left the store in an uncertain state; close and reopen it"
+        case let .fileExists(path):
+            return "\(path) already exists"
         case let .invalidEncryptionKey(length):
             return "an encryption key must be 64 bytes long, not \(length)"
         case let .wrongEncryptionKey(path):

@@ -138,6 +138,13 @@ final class Registry: @unchecked Sendable {
         }
     }
 
+    /// Whether the file at `path` is open in this process.
+    func isOpen(path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return lock.withLock { files["\(info.st_dev):\(info.st_ino)"]?.env != nil }
+    }
+
     func environment(forMemory identifier: String, options: StorageOptions) throws -> Environment {
         try lock.withLock {
             if let existing = memory[identifier]?.env { return existing }
