@@ -7,6 +7,11 @@
 //         each commit returns it prints `ACK k` (one write(2) per line, so nothing is buffered).
 //         The test kills it with SIGKILL at a random moment.
 //
+//     fief-crash-writer --compact PATH [encrypted]
+//         Prints `START 0`, then compacts the closed store at PATH in place (Store.compact) again
+//         and again, printing `ACK k` after the k-th compaction. The test kills it at a random
+//         moment and checks that PATH holds the old or the new file, whole.
+//
 //     fief-crash-writer --digest SEED N
 //         Replays transactions 1...N of SEED on an in-memory model only and prints `DIGEST d`.
 //         The tests compare d with their own model, which catches a stale writer build.
@@ -26,6 +31,20 @@ import FiefStorage
 /// The command-line program.
 enum CrashWriter {
     static func run(_ arguments: [String]) -> Never {
+        if (3...4).contains(arguments.count), arguments[1] == "--compact" {
+            var options = StorageOptions()
+            if arguments.count == 4 {
+                guard arguments[3] == "encrypted" else { usage() }
+                options.encryptionKey = CrashWorkload.encryptionKey
+            }
+            emit("START 0")
+            var k: UInt64 = 1
+            while true {
+                do { try Store.compact(path: arguments[2], options: options) } catch { fail("fief-crash-writer: \(error)") }
+                emit("ACK \(k)")
+                k += 1
+            }
+        }
         if arguments.count == 4, arguments[1] == "--digest" {
             guard let seed = UInt64(arguments[2]), let count = UInt64(arguments[3]) else { usage() }
             let model = CrashWorkload.model(seed: seed, through: count)
@@ -64,7 +83,8 @@ enum CrashWriter {
     }
 
     static func usage() -> Never {
-        fail("usage: fief-crash-writer PATH SEED full|relaxed [PAGESIZE]\n       fief-crash-writer --digest SEED N")
+        fail("usage: fief-crash-writer PATH SEED full|relaxed [PAGESIZE [encrypted]]\n"
+             + "       fief-crash-writer --compact PATH [encrypted]\n       fief-crash-writer --digest SEED N")
     }
 
     /// Writes `line` and a newline to stdout with one unbuffered write.
