@@ -54,7 +54,7 @@ final class PageDecryptor {
     /// Verification reads (``Store/verify()``) bypass the shared cache and check every page.
     let usesSharedCache: Bool
     private var recent: [PageBuffer?]
-    private static let recentSlots = 256
+    private static let recentSlots = 1024
 
     init(context: EncryptionContext, usesSharedCache: Bool) {
         self.context = context

@@ -37,8 +37,8 @@ final class PageCipher: @unchecked Sendable {
               pageNumber: UInt64, txn: UInt64, extra: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
         let trailer = output + length
         trailer.setU64(0, txn)
-        let nonce = DerivedKeys.randomBytes(PageCipher.nonceSize)
-        nonce.withUnsafeBytes { (trailer + 8).copyMemory(from: $0.baseAddress!, byteCount: PageCipher.nonceSize) }
+        let drawn = RAND_bytes((trailer + 8).assumingMemoryBound(to: UInt8.self), Int32(PageCipher.nonceSize))
+        precondition(drawn == 1, "RAND_bytes failed in libcrypto")
         trailer.setU32(36, 0)
         let context = take(encrypting: true)
         defer { give(context, encrypting: true) }
