@@ -40,15 +40,8 @@ final class PageCipher: @unchecked Sendable {
         let drawn = RAND_bytes((trailer + 8).assumingMemoryBound(to: UInt8.self), Int32(PageCipher.nonceSize))
         precondition(drawn == 1, "RAND_bytes failed in libcrypto")
         trailer.setU32(36, 0)
-        let context = take(encrypting: true)
-        defer { give(context, encrypting: true) }
-        var produced: Int32 = 0
-        var ok = EVP_EncryptInit_ex(context, nil, nil, nil, (trailer + 8).assumingMemoryBound(to: UInt8.self)) == 1
-        ok = ok && addAAD(context, encrypting: true, pageNumber: pageNumber, txn: txn, extra: extra)
-        ok = ok && EVP_EncryptUpdate(context, output.assumingMemoryBound(to: UInt8.self), &produced,
-                                     plaintext.assumingMemoryBound(to: UInt8.self), Int32(length)) == 1
-        ok = ok && EVP_EncryptFinal_ex(context, output.assumingMemoryBound(to: UInt8.self) + Int(produced), &produced) == 1
-        ok = ok && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(PageCipher.tagSize), trailer + 20) == 1
+        let ok = crypt(encrypting: true, plaintext, into: output, length: length, trailer: trailer,
+                       pageNumber: pageNumber, txn: txn, extra: extra)
         precondition(ok, "AES-256-GCM encryption failed in libcrypto")
     }
 
@@ -60,29 +53,40 @@ final class PageCipher: @unchecked Sendable {
         let trailer = sealed + length
         let txn = trailer.u64(0)
         guard trailer.u32(36) == 0 else { return nil }
-        let context = take(encrypting: false)
-        defer { give(context, encrypting: false) }
-        var produced: Int32 = 0
-        var ok = EVP_DecryptInit_ex(context, nil, nil, nil, (trailer + 8).assumingMemoryBound(to: UInt8.self)) == 1
-        ok = ok && addAAD(context, encrypting: false, pageNumber: pageNumber, txn: txn, extra: extra)
-        ok = ok && EVP_DecryptUpdate(context, output.assumingMemoryBound(to: UInt8.self), &produced,
-                                     sealed.assumingMemoryBound(to: UInt8.self), Int32(length)) == 1
-        ok = ok && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(PageCipher.tagSize),
-                                       UnsafeMutableRawPointer(mutating: trailer + 20)) == 1
-        ok = ok && EVP_DecryptFinal_ex(context, output.assumingMemoryBound(to: UInt8.self) + Int(produced), &produced) == 1
+        let ok = crypt(encrypting: false, sealed, into: output, length: length, trailer: UnsafeMutableRawPointer(mutating: trailer),
+                       pageNumber: pageNumber, txn: txn, extra: extra)
         return ok ? txn : nil
     }
 
-    private func addAAD(_ context: OpaquePointer, encrypting: Bool, pageNumber: UInt64, txn: UInt64,
-                        extra: UnsafeRawBufferPointer) -> Bool {
+    /// One GCM pass with a pooled context: nonce from the trailer, the additional data, the
+    /// bytes; then the tag is written to the trailer (encrypting) or checked against it.
+    private func crypt(encrypting: Bool, _ input: UnsafeRawPointer, into output: UnsafeMutableRawPointer, length: Int,
+                       trailer: UnsafeMutableRawPointer, pageNumber: UInt64, txn: UInt64, extra: UnsafeRawBufferPointer) -> Bool {
+        let context = take(encrypting: encrypting)
+        defer { give(context, encrypting: encrypting) }
+        var produced: Int32 = 0
+        let out = output.assumingMemoryBound(to: UInt8.self)
+        var ok = EVP_CipherInit_ex(context, nil, nil, nil, (trailer + 8).assumingMemoryBound(to: UInt8.self), -1) == 1
+        ok = ok && addAAD(context, pageNumber: pageNumber, txn: txn, extra: extra)
+        ok = ok && EVP_CipherUpdate(context, out, &produced, input.assumingMemoryBound(to: UInt8.self), Int32(length)) == 1
+        if !encrypting {
+            ok = ok && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(PageCipher.tagSize), trailer + 20) == 1
+        }
+        ok = ok && EVP_CipherFinal_ex(context, out + Int(produced), &produced) == 1
+        if encrypting {
+            ok = ok && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(PageCipher.tagSize), trailer + 20) == 1
+        }
+        return ok
+    }
+
+    private func addAAD(_ context: OpaquePointer, pageNumber: UInt64, txn: UInt64, extra: UnsafeRawBufferPointer) -> Bool {
         var fixed = (pageNumber.littleEndian, txn.littleEndian)
         var unused: Int32 = 0
-        let update = encrypting ? EVP_EncryptUpdate : EVP_DecryptUpdate
         let ok = withUnsafeBytes(of: &fixed) {
-            update(context, nil, &unused, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 16) == 1
+            EVP_CipherUpdate(context, nil, &unused, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 16) == 1
         }
         guard ok, extra.count > 0 else { return ok }
-        return update(context, nil, &unused, extra.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(extra.count)) == 1
+        return EVP_CipherUpdate(context, nil, &unused, extra.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(extra.count)) == 1
     }
 
     private func take(encrypting: Bool) -> OpaquePointer {
