@@ -1,27 +1,38 @@
-/// Decrypted, verified content of one page or run of an encrypted store. Readers hold a
-/// reference for as long as they use a pointer into it (``Node`` and ``PageBytes`` carry it), so
-/// eviction from the cache never frees memory in use.
-final class PageBuffer: @unchecked Sendable {
-    let pointer: UnsafeMutableRawPointer
-    /// Plaintext bytes: pages × the logical page size.
-    let length: Int
+/// What a ``PageBuffer`` holds besides its bytes.
+struct PageBufferHeader {
     let page: UInt64
-    /// 0 for a node page, else the run's type byte.
+    let length: Int
     let kind: UInt8
-    /// The run's data length (0 for a node).
     let dataLength: Int
-    /// Second-chance bit for eviction; guarded by the cache's lock.
     var referenced = true
+}
 
-    init(page: UInt64, length: Int, kind: UInt8, dataLength: Int) {
-        pointer = .allocate(byteCount: max(length, 1), alignment: 16)
-        self.length = length
-        self.page = page
-        self.kind = kind
-        self.dataLength = dataLength
+/// Decrypted, verified content of one page or run of an encrypted store, in one allocation
+/// with its header (so a lookup touches one place in memory). Readers hold a reference for as
+/// long as they use a pointer into it (``Node`` and ``PageBytes`` carry it), so eviction from
+/// the cache never frees memory in use.
+final class PageBuffer: ManagedBuffer<PageBufferHeader, UInt8> {
+    /// A buffer of `length` bytes for the page or run at `page`; `kind` is 0 for a node page,
+    /// else the run's type byte, and `dataLength` the run's data length (0 for a node).
+    static func make(page: UInt64, length: Int, kind: UInt8, dataLength: Int) -> PageBuffer {
+        let buffer = create(minimumCapacity: max(length, 1)) { _ in
+            PageBufferHeader(page: page, length: length, kind: kind, dataLength: dataLength)
+        }
+        return unsafeDowncast(buffer, to: PageBuffer.self)
     }
 
-    deinit { pointer.deallocate() }
+    /// The first byte. Stable for the buffer's lifetime: the bytes live inside the object.
+    var pointer: UnsafeMutableRawPointer { withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) } }
+    var page: UInt64 { header.page }
+    /// Plaintext bytes: pages × the logical page size.
+    var length: Int { header.length }
+    var kind: UInt8 { header.kind }
+    var dataLength: Int { header.dataLength }
+    /// Second-chance bit for eviction; guarded by the cache's lock.
+    var referenced: Bool {
+        get { header.referenced }
+        set { header.referenced = newValue }
+    }
 }
 
 /// The process-wide cache of decrypted pages of one encrypted store, indexed by page number (a

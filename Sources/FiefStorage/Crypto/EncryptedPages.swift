@@ -81,7 +81,7 @@ final class PageDecryptor {
     func node(_ number: UInt64, from pages: MappedPages) throws(StorageError) -> Node {
         let size = context.logicalPageSize
         if let buffer = cached(number, kind: 0, dataLength: 0) { return Node(buffer.pointer, pageSize: size, owner: buffer) }
-        let buffer = PageBuffer(page: number, length: size, kind: 0, dataLength: 0)
+        let buffer = PageBuffer.make(page: number, length: size, kind: 0, dataLength: 0)
         try context.decrypt(pages.base + Int(number) * context.physicalPageSize, first: number, pages: 1, into: buffer.pointer)
         try PageCheck.verifyNode(buffer.pointer, pageSize: size, number: number, checksum: pages.verifyChecksums,
                                  newestTxn: pages.newestTxn)
@@ -96,7 +96,7 @@ final class PageDecryptor {
             return PageBytes(pointer: buffer.pointer, owner: buffer)
         }
         let size = context.logicalPageSize
-        let buffer = PageBuffer(page: number, length: count * size, kind: type.rawValue, dataLength: dataLength)
+        let buffer = PageBuffer.make(page: number, length: count * size, kind: type.rawValue, dataLength: dataLength)
         try context.decrypt(pages.base + Int(number) * context.physicalPageSize, first: number, pages: count, into: buffer.pointer)
         try PageCheck.verifyRun(buffer.pointer, pageSize: size, number: number, type: type, dataLength: dataLength,
                                 checksum: pages.verifyChecksums, newestTxn: pages.newestTxn)
@@ -106,7 +106,7 @@ final class PageDecryptor {
 
     /// The data length in the header of the run starting at `number` (decrypting its first page).
     func runDataLength(_ number: UInt64, from pages: MappedPages) throws(StorageError) -> UInt64 {
-        let buffer = PageBuffer(page: number, length: context.logicalPageSize, kind: 0, dataLength: 0)
+        let buffer = PageBuffer.make(page: number, length: context.logicalPageSize, kind: 0, dataLength: 0)
         try context.decrypt(pages.base + Int(number) * context.physicalPageSize, first: number, pages: 1, into: buffer.pointer)
         return buffer.pointer.u64(Layout.runLengthOffset)
     }

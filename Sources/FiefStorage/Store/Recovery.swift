@@ -133,7 +133,7 @@ enum Recovery {
             while page < range.end {
                 guard let raw = try? readPage(file, offset: page * UInt64(physical), length: physical), raw.count == physical
                 else { return false }
-                let first = PageBuffer(page: page, length: logical, kind: 0, dataLength: 0)
+                let first = PageBuffer.make(page: page, length: logical, kind: 0, dataLength: 0)
                 guard decrypts(raw, context, first: page, pages: 1, into: first) else { return false }
                 var pages = 1
                 if PageType.startsRun(first.pointer.u8(Layout.typeOffset)) {
@@ -142,7 +142,7 @@ enum Recovery {
                     pages = PageCheck.runPages(dataLength: dataLength, pageSize: logical)
                     guard page + UInt64(pages) <= range.end else { return false }
                 }
-                let run = PageBuffer(page: page, length: pages * logical, kind: 0, dataLength: 0)
+                let run = PageBuffer.make(page: page, length: pages * logical, kind: 0, dataLength: 0)
                 if pages == 1 {
                     run.pointer.copyMemory(from: first.pointer, byteCount: logical)
                 } else {
