@@ -95,6 +95,17 @@ final class EncryptionTests: XCTestCase {
             XCTAssertEqual(found, expected, "page size \(pageSize)")
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             XCTAssertEqual(bytes[24], 2, "format version 2 in the clear part of the meta page")
+            // FORMAT.md 14.2: every page ends with the 40-byte trailer (clear txn, nonce, tag, 4 zero bytes).
+            let version = store.latestVersion
+            for page in 0..<(bytes.count / pageSize) {
+                let end = (page + 1) * pageSize
+                XCTAssertEqual(Array(bytes[end - 4..<end]), [0, 0, 0, 0], "page \(page)")
+                let txn = bytes[end - 40..<end - 32].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                XCTAssertLessThanOrEqual(txn, version, "page \(page)")
+            }
+            let maximumKeySize = try store.read { try $0.tree("t")!.maximumKeySize }
+            XCTAssertEqual(maximumKeySize, (pageSize - 40 - 24) / 4 - 2 - 19)
+            if pageSize == 4096 { XCTAssertEqual(maximumKeySize, 987) }
         }
     }
 
