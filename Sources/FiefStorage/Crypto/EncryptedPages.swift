@@ -46,14 +46,18 @@ final class EncryptionContext: Sendable {
 }
 
 /// One transaction's reader of an encrypted store: decrypts and verifies pages on a miss,
-/// shares them through the store's cache, and keeps the last ones it used in a small table of
-/// its own (no lock: a transaction belongs to one thread). Pages reachable from the
-/// transaction's version do not change while it lives, so its own table never goes stale.
+/// shares them through the store's cache, and keeps branch pages it used in a small table of
+/// its own (no lock: a transaction belongs to one thread), and its last leaf and last run.
+/// Leaves stay out of the table so that a stream of them (scans, random gets) does not push
+/// out the upper levels every descent needs. Pages reachable from the transaction's version do
+/// not change while it lives, so nothing it keeps goes stale.
 final class PageDecryptor {
     let context: EncryptionContext
     /// Verification reads (``Store/verify()``) bypass the shared cache and check every page.
     let usesSharedCache: Bool
     private var recent: [PageBuffer?]
+    private var lastLeaf: PageBuffer?
+    private var lastRun: PageBuffer?
     private static let recentSlots = 1024
 
     init(context: EncryptionContext, usesSharedCache: Bool) {
@@ -63,18 +67,33 @@ final class PageDecryptor {
     }
 
     @inline(__always) private func cached(_ number: UInt64, kind: UInt8, dataLength: Int) -> PageBuffer? {
-        let slot = Int(truncatingIfNeeded: number) & (PageDecryptor.recentSlots - 1)
-        if let buffer = recent[slot], buffer.page == number, buffer.kind == kind, buffer.dataLength == dataLength {
-            return buffer
+        if kind == 0 {
+            if let leaf = lastLeaf, leaf.page == number { return leaf }
+            if let buffer = recent[Int(truncatingIfNeeded: number) & (PageDecryptor.recentSlots - 1)],
+               buffer.page == number, buffer.kind == 0 { return buffer }
+        } else if let run = lastRun, run.page == number, run.kind == kind, run.dataLength == dataLength {
+            return run
         }
         guard usesSharedCache, let buffer = context.cache.lookup(number), buffer.kind == kind,
               buffer.dataLength == dataLength else { return nil }
-        recent[slot] = buffer
+        keep(buffer)
         return buffer
     }
 
+    /// Keeps `buffer` where this transaction looks first: a run or leaf in its single slot, a
+    /// branch in the table.
+    @inline(__always) private func keep(_ buffer: PageBuffer) {
+        if buffer.kind != 0 {
+            lastRun = buffer
+        } else if buffer.pointer.u8(Layout.typeOffset) == PageType.leaf.rawValue {
+            lastLeaf = buffer
+        } else {
+            recent[Int(truncatingIfNeeded: buffer.page) & (PageDecryptor.recentSlots - 1)] = buffer
+        }
+    }
+
     private func remember(_ buffer: PageBuffer) {
-        recent[Int(truncatingIfNeeded: buffer.page) & (PageDecryptor.recentSlots - 1)] = buffer
+        keep(buffer)
         if usesSharedCache { context.cache.insert(buffer) }
     }
 
