@@ -63,13 +63,13 @@ final class PageDecryptor {
     init(context: EncryptionContext, usesSharedCache: Bool) {
         self.context = context
         self.usesSharedCache = usesSharedCache
-        recent = [PageBuffer?](repeating: nil, count: PageDecryptor.recentSlots)
+        recent = []
     }
 
     @inline(__always) private func cached(_ number: UInt64, kind: UInt8, dataLength: Int) -> PageBuffer? {
         if kind == 0 {
             if let leaf = lastLeaf, leaf.page == number { return leaf }
-            if let buffer = recent[Int(truncatingIfNeeded: number) & (PageDecryptor.recentSlots - 1)],
+            if !recent.isEmpty, let buffer = recent[Int(truncatingIfNeeded: number) & (PageDecryptor.recentSlots - 1)],
                buffer.page == number, buffer.kind == 0 { return buffer }
         } else if let run = lastRun, run.page == number, run.kind == kind, run.dataLength == dataLength {
             return run
@@ -88,6 +88,8 @@ final class PageDecryptor {
         } else if buffer.pointer.u8(Layout.typeOffset) == PageType.leaf.rawValue {
             lastLeaf = buffer
         } else {
+            // Allocated on first use, so a transaction that meets no branch page pays nothing for it.
+            if recent.isEmpty { recent = [PageBuffer?](repeating: nil, count: PageDecryptor.recentSlots) }
             recent[Int(truncatingIfNeeded: buffer.page) & (PageDecryptor.recentSlots - 1)] = buffer
         }
     }
