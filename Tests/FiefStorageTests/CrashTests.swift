@@ -62,6 +62,14 @@ final class CrashTests: XCTestCase {
                                      encrypted: true)
     }
 
+    /// SIGKILL while 4 threads group-commit to an encrypted store (the group sync's leader writes
+    /// encrypted meta pages), 1 KiB pages, on the real temporary directory (a smaller run).
+    func testSIGKILLWithGroupCommitEncrypted() throws {
+        try CrashHarness.runKillLoop(name: "group-encrypted-1024", durability: "group", pageSize: 1024,
+                                     iterations: max(4, CrashHarness.iterations(share: 0.15)), seed: CrashHarness.baseSeed &+ 5,
+                                     onTmpfs: false, encrypted: true)
+    }
+
     /// SIGKILL during commits with relaxed durability (syncs at most every 50 ms).
     func testSIGKILLWithRelaxedDurability() throws {
         try CrashHarness.runKillLoop(name: "relaxed-1024", durability: "relaxed", pageSize: 1024,
