@@ -13,13 +13,13 @@ final class DemoCLITests: XCTestCase {
         XCTAssertTrue(demo.output.hasSuffix("Everything behaved as expected.\n"), demo.output)
         XCTAssertEqual(demo.errors, "")
 
-        XCTAssertEqual(try CLI.run(["verify", dir + "/demo.fief"]).status, 0)
-        let damaged = try CLI.run(["verify", dir + "/demo-damaged.fief"])
+        XCTAssertEqual(try CLI.run(["verify", dir + "/demo.realm"]).status, 0)
+        let damaged = try CLI.run(["verify", dir + "/demo-damaged.realm"])
         XCTAssertEqual(damaged.status, 1)
         XCTAssertTrue(damaged.output.contains("checksum mismatch"), damaged.output)
 
         let again = try CLI.run(["demo", "--dir", dir])
-        XCTAssertEqual(again.status, 64, "an existing demo.fief is a usage error, not overwritten")
+        XCTAssertEqual(again.status, 64, "an existing demo.realm is a usage error, not overwritten")
     }
 
     /// Without `--dir` the demo cleans up its temporary directory.
