@@ -34,6 +34,10 @@ extension Store {
     /// most a stale `path.fief-writing`, which the next copy removes). Fails with
     /// ``StorageError/fileExists(path:)`` if `path` exists.
     ///
+    /// The newest version includes deferred-sync commits (``Transaction/commitDeferringSync()``)
+    /// that may not be durable in this store yet; the copy is durable when this returns. Wait for
+    /// their tickets first if the copy must not get ahead of what this store would recover.
+    ///
     /// ```swift
     /// var options = StorageOptions()
     /// options.encryptionKey = newKey
