@@ -3,7 +3,7 @@ import PackageDescription
 
 // Fief's layers, bottom up (see ../shared/DESIGN.md and FORMAT.md):
 //   CFiefShims, CLZ4, COpenSSL  small C shims and system libraries
-//   FiefStorage                 pages, mmap, copy-on-write B+tree, MVCC, checksums
+//   FiefStorage                 pages, mmap, copy-on-write B+tree, MVCC, checksums, encryption
 //   FiefQueryLanguage           the Realm Query Language parser (pure)
 //   Fief                        the object store and public API: Realm, Object, Results...
 //   fief                        the command-line tool
@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "FiefQueryLanguage"),
         .target(
             name: "FiefStorage",
-            dependencies: ["CFiefShims", "CLZ4"]
+            dependencies: ["CFiefShims", "CLZ4", "COpenSSL"]
         ),
         .target(
             name: "Fief",

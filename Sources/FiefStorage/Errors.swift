@@ -16,7 +16,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileLocked(path: String)
     /// The disk had no room for the commit. The commit was rolled back; the store is unchanged.
     case diskFull(path: String)
-    /// The file was written by a newer (or unknown) format version.
+    /// The file was written by a newer (or unknown) format version. `supported` is the newest
+    /// version this build reads (it reads every version from 1 up to it).
     case unsupportedFormatVersion(found: UInt32, supported: UInt32)
     /// Readers pin too many versions; commit refused so the file does not grow without bound.
     case tooManyActiveVersions(active: UInt64, maximum: UInt64)
@@ -36,6 +37,17 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(operation: String, path: String, errno: Int32)
     /// An earlier I/O failure left the in-memory state uncertain; close and reopen the store.
     case needsReopen(path: String)
+    /// A copy's destination already exists.
+    case fileExists(path: String)
+    /// The encryption key is not 64 bytes long.
+    case invalidEncryptionKey(length: Int)
+    /// The file is encrypted with a different key (its meta pages are intact, the key check
+    /// fails). Not a sign of damage.
+    case wrongEncryptionKey(path: String)
+    /// The file is encrypted and no key was given.
+    case encryptionKeyRequired(path: String)
+    /// A key was given but the file is not encrypted.
+    case notEncrypted(path: String)
 
     /// A sentence that says what went wrong and where.
     public var description: String {
@@ -49,7 +61,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .diskFull(path):
             return "no space left on the device holding \(path); the commit was rolled back"
         case let .unsupportedFormatVersion(found, supported):
-            return "file format version \(found) is not supported (this build reads version \(supported))"
+            return "file format version \(found) is not supported (this build reads versions 1 to \(supported))"
         case let .tooManyActiveVersions(active, maximum):
             return "too many active versions (\(active), maximum \(maximum)): a long-lived reader pins old data; end it or raise the maximum"
         case .readOnly:
@@ -68,6 +80,16 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(operation) failed on \(path): \(String(cString: strerror(errno))) (errno \(errno))"
         case let .needsReopen(path):
             return "an earlier I/O failure on \(path) left the store in an uncertain state; close and reopen it"
+        case let .fileExists(path):
+            return "\(path) already exists"
+        case let .invalidEncryptionKey(length):
+            return "an encryption key must be 64 bytes long, not \(length)"
+        case let .wrongEncryptionKey(path):
+            return "the store \(path) is encrypted with a different key"
+        case let .encryptionKeyRequired(path):
+            return "the store \(path) is encrypted; open it with its encryption key"
+        case let .notEncrypted(path):
+            return "the store \(path) is not encrypted, but an encryption key was given"
         }
     }
 }

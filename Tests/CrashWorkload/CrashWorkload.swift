@@ -8,6 +8,9 @@ import FiefStorage
 /// grows the file with a bulk insert or shrinks it with a mass delete, sometimes creates, fills or
 /// drops the tree `aux`, and always records k under `counter` in the tree `commit`.
 public enum CrashWorkload {
+    /// The 64-byte key the encrypted variants of the crash and power-loss tests use.
+    public static let encryptionKey: [UInt8] = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+
     /// SplitMix64: deterministic, so a seed reproduces a run.
     public struct Random {
         public var state: UInt64

@@ -1,15 +1,20 @@
 // fief-crash-writer: the child process of the SIGKILL crash tests (Tests/FiefStorageTests/CrashTests.swift).
 //
-//     fief-crash-writer PATH SEED DURABILITY [PAGESIZE]
+//     fief-crash-writer PATH SEED DURABILITY [PAGESIZE [encrypted]]
 //         Opens the store at PATH (DURABILITY is `full` or `relaxed`; PAGESIZE, default 4096, is
-//         used only when the file is created), prints `START c` where c is the commit counter it
-//         found, then runs the deterministic transactions c+1, c+2, ... of SEED forever. After
+//         used only when the file is created; `encrypted` opens it with the workload's key),
+//         prints `START c` where c is the commit counter it found, then runs the deterministic transactions c+1, c+2, ... of SEED forever. After
 //         each commit returns it prints `ACK k` (one write(2) per line, so nothing is buffered).
 //         The test kills it with SIGKILL at a random moment.
 //
 //         DURABILITY `group`: full durability, and 4 threads commit the same sequence together
 //         with deferred syncs (group commit). Each thread commits the next transaction, waits
 //         for it to be durable, and only then prints its `ACK k`, so ACKs may come out of order.
+//
+//     fief-crash-writer --compact PATH [encrypted]
+//         Prints `START 0`, then compacts the closed store at PATH in place (Store.compact) again
+//         and again, printing `ACK k` after the k-th compaction. The test kills it at a random
+//         moment and checks that PATH holds the old or the new file, whole.
 //
 //     fief-crash-writer --digest SEED N
 //         Replays transactions 1...N of SEED on an in-memory model only and prints `DIGEST d`.
@@ -31,13 +36,27 @@ import FiefStorage
 /// The command-line program.
 enum CrashWriter {
     static func run(_ arguments: [String]) -> Never {
+        if (3...4).contains(arguments.count), arguments[1] == "--compact" {
+            var options = StorageOptions()
+            if arguments.count == 4 {
+                guard arguments[3] == "encrypted" else { usage() }
+                options.encryptionKey = CrashWorkload.encryptionKey
+            }
+            emit("START 0")
+            var k: UInt64 = 1
+            while true {
+                do { try Store.compact(path: arguments[2], options: options) } catch { fail("fief-crash-writer: \(error)") }
+                emit("ACK \(k)")
+                k += 1
+            }
+        }
         if arguments.count == 4, arguments[1] == "--digest" {
             guard let seed = UInt64(arguments[2]), let count = UInt64(arguments[3]) else { usage() }
             let model = CrashWorkload.model(seed: seed, through: count)
             emit("DIGEST \(CrashWorkload.digest(model))")
             exit(0)
         }
-        guard arguments.count == 4 || arguments.count == 5, let seed = UInt64(arguments[2]) else { usage() }
+        guard (4...6).contains(arguments.count), let seed = UInt64(arguments[2]) else { usage() }
         var options = StorageOptions()
         var group = false
         switch arguments[3] {
@@ -46,9 +65,13 @@ enum CrashWriter {
         case "group": group = true
         default: usage()
         }
-        if arguments.count == 5 {
+        if arguments.count >= 5 {
             guard let pageSize = Int(arguments[4]) else { usage() }
             options.pageSize = pageSize
+        }
+        if arguments.count == 6 {
+            guard arguments[5] == "encrypted" else { usage() }
+            options.encryptionKey = CrashWorkload.encryptionKey
         }
         do {
             let store = try Store(path: arguments[1], options: options)
@@ -88,7 +111,8 @@ enum CrashWriter {
     }
 
     static func usage() -> Never {
-        fail("usage: fief-crash-writer PATH SEED full|relaxed|group [PAGESIZE]\n       fief-crash-writer --digest SEED N")
+        fail("usage: fief-crash-writer PATH SEED full|relaxed|group [PAGESIZE [encrypted]]\n"
+             + "       fief-crash-writer --compact PATH [encrypted]\n       fief-crash-writer --digest SEED N")
     }
 
     /// Writes `line` and a newline to stdout with one unbuffered write.

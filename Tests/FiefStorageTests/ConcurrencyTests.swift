@@ -6,11 +6,23 @@ final class ConcurrencyTests: XCTestCase {
     /// Readers on other threads keep a consistent snapshot while the writer commits many versions:
     /// every commit rewrites all keys with its version number, so a reader must see one number.
     func testReadersKeepTheirSnapshotWhileWriterCommits() throws {
+        try readersKeepTheirSnapshotWhileWriterCommits(encryptionKey: nil, cacheSize: nil)
+    }
+
+    /// The same on an encrypted store whose decrypted-page cache is far smaller than the data,
+    /// so readers on four threads evict each other's pages while the writer reuses page numbers.
+    func testEncryptedReadersKeepTheirSnapshotWhileWriterCommits() throws {
+        try readersKeepTheirSnapshotWhileWriterCommits(encryptionKey: (0..<64).map { UInt8($0 | 0x80) }, cacheSize: 16 * 1024)
+    }
+
+    private func readersKeepTheirSnapshotWhileWriterCommits(encryptionKey: [UInt8]?, cacheSize: Int?) throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
         var options = StorageOptions()
         options.durability = .relaxed(interval: 0.01)
         options.pageSize = 1024
+        options.encryptionKey = encryptionKey
+        if let cacheSize { options.decryptedPageCacheSize = cacheSize }
         let store = try Store(path: dir + "/mvcc.fief", options: options)
         let keys = 300
         try store.write { txn in

@@ -13,7 +13,7 @@ import Darwin
 /// and again on the same file. After every kill the test reopens the file, verifies it, and checks
 /// that the commit counter and every tree's content equal the workload's model at that commit.
 ///
-/// Iterations: `FIEF_CRASH_ITERATIONS` (kills over the three kill tests), else 240 when
+/// Iterations: `FIEF_CRASH_ITERATIONS` (kills shared out over the kill tests), else 240 when
 /// `CI=true`, else 90. `FIEF_CRASH_SEED` changes the seed. The writer executable is found next to
 /// the test bundle (any `--scratch-path`); `FIEF_CRASH_WRITER` may point at it explicitly.
 final class CrashTests: XCTestCase {
@@ -53,6 +53,21 @@ final class CrashTests: XCTestCase {
         try CrashHarness.runKillLoop(name: "group-4096", durability: "group", pageSize: 4096,
                                      iterations: CrashHarness.iterations(share: 0.25), seed: CrashHarness.baseSeed &+ 3,
                                      onTmpfs: false)
+    }
+
+    /// SIGKILL during commits of an encrypted store, full durability, 512-byte pages (a smaller run).
+    func testSIGKILLEncrypted() throws {
+        try CrashHarness.runKillLoop(name: "encrypted-512", durability: "full", pageSize: 512,
+                                     iterations: max(4, CrashHarness.iterations(share: 0.15)), seed: CrashHarness.baseSeed &+ 4,
+                                     encrypted: true)
+    }
+
+    /// SIGKILL while 4 threads group-commit to an encrypted store (the group sync's leader writes
+    /// encrypted meta pages), 1 KiB pages, on the real temporary directory (a smaller run).
+    func testSIGKILLWithGroupCommitEncrypted() throws {
+        try CrashHarness.runKillLoop(name: "group-encrypted-1024", durability: "group", pageSize: 1024,
+                                     iterations: max(4, CrashHarness.iterations(share: 0.15)), seed: CrashHarness.baseSeed &+ 5,
+                                     onTmpfs: false, encrypted: true)
     }
 
     /// SIGKILL during commits with relaxed durability (syncs at most every 50 ms).
@@ -364,7 +379,10 @@ enum CrashHarness {
     /// Kills the writer `iterations` times on one file, checking the file after every kill.
     /// Stops at the first failure, keeping a copy of the file and naming it in the message.
     static func runKillLoop(name: String, durability: String, pageSize: Int, iterations: Int, seed: UInt64,
-                            onTmpfs: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
+                            onTmpfs: Bool = true, encrypted: Bool = false,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        var openOptions = StorageOptions()
+        if encrypted { openOptions.encryptionKey = CrashWorkload.encryptionKey }
         let writer = try locateWriter()
         let directory = onTmpfs ? scratchDirectory("crash-\(name)") : makeTemporaryDirectory("crash-\(name)")
         defer { removeDirectory(directory) }
@@ -386,7 +404,7 @@ enum CrashHarness {
                 XCTFail("\(context) \(message) (file kept at \(kept))", file: file, line: line)
             }
 
-            let run = try runAndKill(writer, arguments: [path, String(seed), durability, String(pageSize)],
+            let run = try runAndKill(writer, arguments: [path, String(seed), durability, String(pageSize)] + (encrypted ? ["encrypted"] : []),
                                      plan: plan, stderrPath: directory + "/writer-stderr.txt")
             totalAcks += run.acks.count
             if run.hung { return fail("the writer printed nothing for 60 s; stderr: \(run.stderr)") }
@@ -411,7 +429,7 @@ enum CrashHarness {
             let mostCommitted = group ? recovered + UInt64(run.acks.count) + inFlight : lastAcked + 1
 
             let state: Recovered
-            do { state = try inspect(path: path) } catch {
+            do { state = try inspect(path: path, options: openOptions) } catch {
                 return fail("reopening after the kill failed: \(error)")
             }
             if !state.report.isValid { return fail("verify() found problems after the kill: \(state.report)") }

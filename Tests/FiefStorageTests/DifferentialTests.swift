@@ -18,18 +18,27 @@ final class DifferentialTests: XCTestCase {
         try runDifferential(seed: 3, pageSize: 1024, transactions: 200, durability: .relaxed(interval: 0.001))
     }
 
+    func testRandomOperationsEncrypted512() throws {
+        try runDifferential(seed: 5, pageSize: 512, transactions: 400, encrypted: true)
+    }
+
+    func testRandomOperationsEncryptedRelaxed4096() throws {
+        try runDifferential(seed: 6, pageSize: 4096, transactions: 120, durability: .relaxed(interval: 0.001), encrypted: true)
+    }
+
     func testInMemoryStore() throws {
         try runDifferential(seed: 4, pageSize: 512, transactions: 100, inMemory: true)
     }
 
     private func runDifferential(seed: UInt64, pageSize: Int, transactions: Int,
-                                 durability: Durability = .full, inMemory: Bool = false) throws {
+                                 durability: Durability = .full, inMemory: Bool = false, encrypted: Bool = false) throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
         let path = dir + "/diff.fief"
         var options = StorageOptions()
         options.pageSize = pageSize
         options.durability = durability
+        if encrypted { options.encryptionKey = (0..<64).map { UInt8($0) } }
         func open() throws -> Store {
             inMemory ? try Store(inMemoryIdentifier: "diff-\(seed)", options: options) : try Store(path: path, options: options)
         }

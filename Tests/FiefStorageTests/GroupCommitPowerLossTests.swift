@@ -26,7 +26,20 @@ final class GroupCommitPowerLossTests: XCTestCase {
         try GroupPowerLoss.runScenarios(name: "group-relaxed-1024", pageSize: 1024, relaxed: true, baseSeed: 0x6C_1024)
     }
 
-    /// Four threads group-commit while the power fails at a random operation.
+    /// The same for an encrypted store: the leader of each group sync writes an encrypted meta
+    /// page, and overflowing lists (a smaller meta capacity) take the sync-first path.
+    func testPowerLossWithGroupCommitEncrypted512() throws {
+        try GroupPowerLoss.runScenarios(name: "group-encrypted-512", pageSize: 512, relaxed: false, baseSeed: 0x6C_E512,
+                                        encrypted: true)
+    }
+
+    func testPowerLossWithGroupCommitEncryptedRelaxed() throws {
+        try GroupPowerLoss.runScenarios(name: "group-encrypted-relaxed-1024", pageSize: 1024, relaxed: true,
+                                        baseSeed: 0x6C_EE24, encrypted: true)
+    }
+
+    /// Four threads group-commit while the power fails at a random operation (every third
+    /// scenario on an encrypted store).
     func testPowerLossWithConcurrentGroupCommitters() throws {
         let count = max(10, PowerLossHarness.scenarioCount / 3)
         var failures = 0
@@ -35,7 +48,7 @@ final class GroupCommitPowerLossTests: XCTestCase {
             let seed = CrashWorkload.mix(0x6C_7EAD &+ scenario)
             let failure: String?
             do { failure = try GroupPowerLoss.runThreadedScenario(seed: seed, pageSize: scenario % 2 == 0 ? 4096 : 512,
-                                                                  coverage: &coverage) } catch {
+                                                                  encrypted: scenario % 3 == 2, coverage: &coverage) } catch {
                 failure = "unexpected error: \(error)"
             }
             if let failure {
@@ -51,22 +64,23 @@ final class GroupCommitPowerLossTests: XCTestCase {
 enum GroupPowerLoss {
     static let shape = PowerLossHarness.shape
 
-    static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64,
+    static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64, encrypted: Bool = false,
                              file: StaticString = #filePath, line: UInt = #line) throws {
         try PowerLossHarness.runScenarios(name: name, baseSeed: baseSeed, expectTruncates: false, expectOlderThanAcked: true,
                                           file: file, line: line) { seed, coverage in
-            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, coverage: &coverage)
+            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, encrypted: encrypted, coverage: &coverage)
         }
     }
 
     /// One deterministic scenario on one thread. Returns a description of the first failure.
-    static func runScenario(seed: UInt64, pageSize: Int, relaxed: Bool,
+    static func runScenario(seed: UInt64, pageSize: Int, relaxed: Bool, encrypted: Bool = false,
                             coverage: inout PowerLossHarness.Coverage) throws -> String? {
         var random = SeededRandom(seed: seed)
         let directory = CrashHarness.scratchDirectory("group-powerloss")
         defer { removeDirectory(directory) }
         let liveFile = try FaultInjectingFile(path: directory + "/live.fief")
-        let store = try Store(file: liveFile, options: PowerLossHarness.options(pageSize: pageSize, relaxed: relaxed))
+        let store = try Store(file: liveFile, options: PowerLossHarness.options(pageSize: pageSize, relaxed: relaxed,
+                                                                                encrypted: encrypted))
         defer { withExtendedLifetime(store) {} }
 
         let warmup = Int(random.next() % 12)
@@ -138,19 +152,22 @@ enum GroupPowerLoss {
         coverage.scenarios += 1
         let lastCommitted = UInt64(models.count - 1)
         steps.append("power lost in \(crashedIn); acknowledged durable through \(acknowledged), committed \(lastCommitted)")
-        return try PowerLossHarness.checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: interrupted,
+        return try PowerLossHarness.checkImages(liveFile, directory: directory, seed: seed, encrypted: encrypted,
+                               models: models, interrupted: interrupted,
                                lowest: acknowledged, highest: lastCommitted + (interrupted == nil ? 0 : 1),
                                steps: steps, random: &random, coverage: &coverage)
     }
 
     /// Four threads commit the next workload transaction with deferred syncs and wait for it;
     /// the power fails at a random operation.
-    static func runThreadedScenario(seed: UInt64, pageSize: Int, coverage: inout PowerLossHarness.Coverage) throws -> String? {
+    static func runThreadedScenario(seed: UInt64, pageSize: Int, encrypted: Bool = false,
+                                    coverage: inout PowerLossHarness.Coverage) throws -> String? {
         var random = SeededRandom(seed: seed)
         let directory = CrashHarness.scratchDirectory("group-powerloss-threads")
         defer { removeDirectory(directory) }
         let liveFile = try FaultInjectingFile(path: directory + "/live.fief")
-        let store = try Store(file: liveFile, options: PowerLossHarness.options(pageSize: pageSize, relaxed: false))
+        let store = try Store(file: liveFile, options: PowerLossHarness.options(pageSize: pageSize, relaxed: false,
+                                                                                encrypted: encrypted))
         defer { withExtendedLifetime(store) {} }
         liveFile.armCrash(atOperation: 1 + Int(random.next() % 300))
         let log = AcknowledgementLog()
@@ -172,9 +189,10 @@ enum GroupPowerLoss {
         if liveFile.hasCrashed { coverage.crashesInCommit += 1 } else { coverage.noCrash += 1 }
         var replay = CrashHarness.Replay(seed: seed, shape: shape)
         let models = (0...log.highestCommitted).map { replay.model(at: $0) }
-        return try PowerLossHarness.checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: nil,
+        return try PowerLossHarness.checkImages(liveFile, directory: directory, seed: seed, encrypted: encrypted,
+                               models: models, interrupted: nil,
                                lowest: log.highestAcknowledged, highest: log.highestCommitted,
-                               steps: ["4 threads, acknowledged \(log.highestAcknowledged), committed \(log.highestCommitted)"],
+                               steps: ["4 threads\(encrypted ? ", encrypted" : ""), acknowledged \(log.highestAcknowledged), committed \(log.highestCommitted)"],
                                random: &random, coverage: &coverage)
     }
 }

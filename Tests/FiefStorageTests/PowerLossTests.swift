@@ -28,6 +28,17 @@ final class PowerLossTests: XCTestCase {
         try PowerLossHarness.runScenarios(name: "relaxed-512", pageSize: 512, relaxed: true, baseSeed: 0x8E_0512)
     }
 
+    /// The same for an encrypted store.
+    func testPowerLossEncryptedFullDurability512() throws {
+        try PowerLossHarness.runScenarios(name: "encrypted-full-512", pageSize: 512, relaxed: false, baseSeed: 0xE0_0512,
+                                          encrypted: true)
+    }
+
+    func testPowerLossEncryptedRelaxedDurability512() throws {
+        try PowerLossHarness.runScenarios(name: "encrypted-relaxed-512", pageSize: 512, relaxed: true, baseSeed: 0x8E_0512,
+                                          encrypted: true)
+    }
+
     /// Regression (found by the relaxed scenarios): with relaxed durability a commit gives the
     /// file's free tail back (ftruncate) before the commit is durable, and nothing orders that
     /// truncate before the commit's meta page write. After a power loss the file can then be
@@ -219,8 +230,9 @@ enum PowerLossHarness {
 
     /// Store options for a scenario. Relaxed durability never syncs on a timer (the interval is
     /// huge), only when the test calls `sync()` or the engine must, so scenarios are deterministic.
-    static func options(pageSize: Int, relaxed: Bool) -> StorageOptions {
+    static func options(pageSize: Int, relaxed: Bool, encrypted: Bool = false) -> StorageOptions {
         var options = StorageOptions()
+        if encrypted { options.encryptionKey = CrashWorkload.encryptionKey }
         options.pageSize = pageSize
         options.durability = relaxed ? .relaxed(interval: 1e9) : .full
         return options
@@ -251,11 +263,11 @@ enum PowerLossHarness {
     }
 
     /// Runs the scenarios of one configuration, stopping after a few failures.
-    static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64,
+    static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64, encrypted: Bool = false,
                              file: StaticString = #filePath, line: UInt = #line) throws {
         try runScenarios(name: name, baseSeed: baseSeed, expectTruncates: true, expectOlderThanAcked: relaxed,
                          file: file, line: line) { seed, coverage in
-            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, coverage: &coverage)
+            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, encrypted: encrypted, coverage: &coverage)
         }
     }
 
@@ -295,12 +307,13 @@ enum PowerLossHarness {
 
     /// One scenario: some commits, a power loss at a random operation, then several possible
     /// disk states checked one by one. Returns a description of the first failure, or nil.
-    static func runScenario(seed: UInt64, pageSize: Int, relaxed: Bool, coverage: inout Coverage) throws -> String? {
+    static func runScenario(seed: UInt64, pageSize: Int, relaxed: Bool, encrypted: Bool = false,
+                            coverage: inout Coverage) throws -> String? {
         var random = SeededRandom(seed: seed)
         let directory = CrashHarness.scratchDirectory("powerloss")
         defer { removeDirectory(directory) }
         let liveFile = try FaultInjectingFile(path: directory + "/live.fief")
-        let store = try Store(file: liveFile, options: options(pageSize: pageSize, relaxed: relaxed))
+        let store = try Store(file: liveFile, options: options(pageSize: pageSize, relaxed: relaxed, encrypted: encrypted))
 
         // models[k]: the content after commit k. syncsAtAck[k]: syncs completed when k returned.
         var models: [CrashWorkload.Model] = [[:]]
@@ -395,13 +408,14 @@ enum PowerLossHarness {
         // The store stays open while the images are taken: closing syncs, and a power loss "at
         // rest" must find the unsynced state. (A crashed store cannot write any more anyway.)
         defer { withExtendedLifetime(store) {} }
-        return try checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: interrupted,
+        return try checkImages(liveFile, directory: directory, seed: seed, encrypted: encrypted, models: models, interrupted: interrupted,
                                lowest: lowest, highest: highest, steps: steps, random: &random, coverage: &coverage)
     }
 
     /// Checks four images of the live file after a power loss (nothing, everything, two random)
     /// with `checkRecovery`; keeps a failing image and describes it.
-    static func checkImages(_ liveFile: FaultInjectingFile, directory: String, seed: UInt64, models: [CrashWorkload.Model],
+    static func checkImages(_ liveFile: FaultInjectingFile, directory: String, seed: UInt64, encrypted: Bool = false,
+                            models: [CrashWorkload.Model],
                             interrupted: CrashWorkload.Model?, lowest: UInt64, highest: UInt64, steps: [String],
                             random: inout SeededRandom, coverage: inout Coverage) throws -> String? {
         for operation in liveFile.pendingOperations {
@@ -421,7 +435,7 @@ enum PowerLossHarness {
             guard FileManager.default.createFile(atPath: imagePath, contents: Data(image)) else {
                 return "\(describe): cannot write the image"
             }
-            if let failure = try checkRecovery(imagePath: imagePath, seed: seed, models: models, interrupted: interrupted,
+            if let failure = try checkRecovery(imagePath: imagePath, seed: seed, encrypted: encrypted, models: models, interrupted: interrupted,
                                                lowest: lowest, highest: highest, coverage: &coverage) {
                 let kept = NSTemporaryDirectory() + "fief-powerloss-failure-\(seed)-\(variant).fief"
                 try? FileManager.default.removeItem(atPath: kept)
@@ -436,11 +450,13 @@ enum PowerLossHarness {
     /// Opens one post-power-loss image normally and checks it: valid, a version in
     /// `lowest...highest`, content equal to that version's model; then one more commit on it, and
     /// a reopen after that.
-    static func checkRecovery(imagePath: String, seed: UInt64, models: [CrashWorkload.Model],
+    static func checkRecovery(imagePath: String, seed: UInt64, encrypted: Bool = false, models: [CrashWorkload.Model],
                               interrupted: CrashWorkload.Model?, lowest: UInt64, highest: UInt64,
                               coverage: inout Coverage) throws -> String? {
+        var openOptions = StorageOptions()
+        if encrypted { openOptions.encryptionKey = CrashWorkload.encryptionKey }
         let recovered: CrashHarness.Recovered
-        do { recovered = try CrashHarness.inspect(path: imagePath) } catch {
+        do { recovered = try CrashHarness.inspect(path: imagePath, options: openOptions) } catch {
             return "reopening failed: \(error)"
         }
         if !recovered.report.isValid { return "verify() found problems: \(recovered.report)" }
@@ -460,7 +476,7 @@ enum PowerLossHarness {
         let operations = CrashWorkload.operations(seed: seed, transaction: c + 1, shape: shape)
         CrashWorkload.apply(operations, to: &expected)
         do {
-            let store = try Store(path: imagePath)
+            let store = try Store(path: imagePath, options: openOptions)
             try store.write { try CrashWorkload.apply(operations, to: $0) }
             let report = try store.verify()
             if !report.isValid { return "verify() after a commit on the recovered store: \(report)" }
@@ -468,7 +484,7 @@ enum PowerLossHarness {
             return "committing on the recovered store failed: \(error)"
         }
         let reopened: CrashHarness.Recovered
-        do { reopened = try CrashHarness.inspect(path: imagePath) } catch {
+        do { reopened = try CrashHarness.inspect(path: imagePath, options: openOptions) } catch {
             return "reopening after a commit on the recovered store failed: \(error)"
         }
         if !reopened.report.isValid { return "verify() after reopening the recovered store: \(reopened.report)" }

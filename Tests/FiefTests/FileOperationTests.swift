@@ -37,7 +37,7 @@ final class FileOperationTests: XCTestCase {
     func testWriteCopyRefusesExistingFile() throws {
         let realm = try Realm(configuration: config("src.realm"))
         let existing = directory.appendingPathComponent("exists.realm")
-        FileManager.default.createFile(atPath: existing.path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: existing.path, contents: Data("x".utf8))
         assertRealmError(try realm.writeCopy(toFile: existing)) { if case .invalidConfiguration = $0 { true } else { false } }
     }
 

@@ -43,12 +43,12 @@ enum BenchmarkRunner {
         }
     }
 
-    /// Runs `workloads`: the key-value ones on Fief, LMDB and SQLite, the object-level ones on
-    /// Fief (when this build has it), SQLite and GRDB, in that order.
+    /// Runs `workloads`: the key-value ones on Fief, encrypted Fief, LMDB and SQLite, the
+    /// object-level ones on Fief (when this build has it), SQLite and GRDB, in that order.
     private static func measure(_ workloads: [any Workload], config: BenchConfig, scratch: ScratchSpace) throws -> RunReport {
         let date = Date().ISO8601Format()
         let machine = MachineInfo.current(scratch: scratch.root)
-        let engines: [any Engine] = [FiefEngine(), LMDBEngine(mapSize: config.lmdbMapSize), SQLiteEngine()]
+        let engines: [any Engine] = [FiefEngine(), FiefEngine(encrypted: true), LMDBEngine(mapSize: config.lmdbMapSize), SQLiteEngine()]
         var settings: [String: [String]] = [:]
         for engine in engines {
             let probe = try scratch.freshDirectory("probe-\(engine.name)")

@@ -6,10 +6,13 @@
 struct Node {
     let base: UnsafeRawPointer
     let pageSize: Int
+    /// The decrypted buffer `base` points into (encrypted stores), kept alive with the node.
+    let owner: PageBuffer?
 
-    @inline(__always) init(_ base: UnsafeRawPointer, pageSize: Int) {
+    @inline(__always) init(_ base: UnsafeRawPointer, pageSize: Int, owner: PageBuffer? = nil) {
         self.base = base
         self.pageSize = pageSize
+        self.owner = owner
     }
 
     @inline(__always) var isLeaf: Bool { base.u8(Layout.typeOffset) == PageType.leaf.rawValue }

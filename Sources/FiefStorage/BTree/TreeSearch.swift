@@ -40,7 +40,9 @@ enum TreeSearch {
                 throw StorageError.corruptPage(page: page, reason: "plain overflow value stores \(stored) bytes for a \(length)-byte value")
             }
             let run = try source.run(page, type: .overflow, dataLength: stored)
-            return try body(UnsafeRawBufferPointer(start: run + Layout.runHeaderSize, count: length))
+            return try withExtendedLifetime(run) {
+                try body(UnsafeRawBufferPointer(start: run.pointer + Layout.runHeaderSize, count: length))
+            }
         case .overflowLZ4:
             let (page, stored) = leaf.overflowReference(index)
             let length = leaf.valueLength(index)
@@ -51,9 +53,11 @@ enum TreeSearch {
             let run = try source.run(page, type: .overflow, dataLength: stored)
             let output = UnsafeMutableRawPointer.allocate(byteCount: max(length, 1), alignment: 16)
             defer { output.deallocate() }
-            let produced = LZ4_decompress_safe(
-                (run + Layout.runHeaderSize).assumingMemoryBound(to: CChar.self),
-                output.assumingMemoryBound(to: CChar.self), Int32(clamping: stored), Int32(clamping: length))
+            let produced = withExtendedLifetime(run) {
+                LZ4_decompress_safe(
+                    (run.pointer + Layout.runHeaderSize).assumingMemoryBound(to: CChar.self),
+                    output.assumingMemoryBound(to: CChar.self), Int32(clamping: stored), Int32(clamping: length))
+            }
             guard produced == length else {
                 throw StorageError.corruptPage(page: page, reason: "compressed value does not decompress to \(length) bytes")
             }

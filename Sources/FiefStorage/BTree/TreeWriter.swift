@@ -13,7 +13,7 @@ extension Transaction {
         if dirty[page] != nil { return page }
         let source = try mapped.node(page)
         let (number, copy) = newPage()
-        copy.pointer.copyMemory(from: source.base, byteCount: pageSize)
+        withExtendedLifetime(source) { copy.pointer.copyMemory(from: source.base, byteCount: pageSize) }
         allocator.free(page, byTxn: txnID)
         return number
     }

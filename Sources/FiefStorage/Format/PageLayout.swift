@@ -3,7 +3,10 @@ import CFiefShims
 /// Byte layout constants of the file format. FORMAT.md is the prose form of this file; the two
 /// must agree. All integers are little-endian and may be unaligned.
 enum Layout {
+    /// The format of unencrypted files.
     static let formatVersion: UInt32 = 1
+    /// The format of encrypted files: version 1's structures inside encrypted pages.
+    static let encryptedFormatVersion: UInt32 = 2
     static let magic: [UInt8] = [0x46, 0x49, 0x45, 0x46, 0x0D, 0x0A, 0x1A, 0x0A] // "FIEF\r\n\x1a\n"
     static let minimumPageSize = 512
     static let maximumPageSize = 65_536
@@ -45,6 +48,14 @@ enum Layout {
     static let metaRangeCountOffset = 68
     static let metaRangesOffset = 72
     static let metaRangeSize = 12      // u64 first page, u32 page count
+
+    // Meta pages of encrypted files: bytes [0, 80) are clear, [80, P - 40) encrypt the fields
+    // that version 1 keeps at [32, P - 88), and the last 40 bytes are the cipher trailer.
+    static let metaSaltOffset = 32     // 16 bytes, random per file
+    static let metaKeyCheckOffset = 48 // 32 bytes, HKDF output that identifies the key
+    static let encryptedMetaClearSize = 80
+    /// Bytes of a version 1 style meta layout an encrypted meta page can hold.
+    static func encryptedMetaCapacity(pageSize: Int) -> Int { pageSize - 88 }
 
     static let maximumTreeHeight = 48
 

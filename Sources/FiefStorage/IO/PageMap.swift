@@ -40,10 +40,20 @@ final class PageMap: @unchecked Sendable {
 
     /// The pointer values a reader needs, without reference counting on the hot path. The
     /// caller keeps this map alive while it uses them.
-    func reader(pageLimit: UInt64, newestTxn: UInt64, verifyChecksums: Bool) -> MappedPages {
-        MappedPages(base: region.base, pageSize: pageSize, pageLimit: min(pageLimit, capacityPages),
-                    newestTxn: newestTxn, nodeBits: nodeBits, runBits: runBits, verifyChecksums: verifyChecksums)
+    /// For an encrypted store, `decryptor` reads the pages (the caller keeps it alive too), and
+    /// the page size the reader reports is the logical one.
+    func reader(pageLimit: UInt64, newestTxn: UInt64, verifyChecksums: Bool, decryptor: PageDecryptor?) -> MappedPages {
+        MappedPages(base: region.base, pageSize: decryptor?.context.logicalPageSize ?? pageSize,
+                    pageLimit: min(pageLimit, capacityPages), newestTxn: newestTxn, nodeBits: nodeBits, runBits: runBits,
+                    verifyChecksums: verifyChecksums, decryptor: decryptor)
     }
+}
+
+/// Bytes of a page or run, and the decrypted buffer that holds them (nil when they are read in
+/// place from the map). Keep the value alive while using the pointer.
+struct PageBytes {
+    let pointer: UnsafeRawPointer
+    let owner: PageBuffer?
 }
 
 /// Anything the B+tree code can read pages from: a snapshot's map, or a write transaction's
@@ -52,13 +62,15 @@ protocol PageSource {
     var pageSize: Int { get }
     /// The node page `number`, verified; throws `corruptPage` when it cannot be trusted.
     func node(_ number: UInt64) throws(StorageError) -> Node
-    /// The first page of the run starting at `number` holding `length` data bytes, verified.
-    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> UnsafeRawPointer
+    /// The run starting at `number` holding `dataLength` data bytes, verified (from its header).
+    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> PageBytes
 }
 
-/// Committed pages read straight from the map. The owner (a transaction) keeps the map alive.
+/// Committed pages read straight from the map (or, for an encrypted store, decrypted from it).
+/// The owner (a transaction) keeps the map and the decryptor alive.
 struct MappedPages: PageSource {
     let base: UnsafeRawPointer
+    /// The logical page size (the physical one unless the store is encrypted).
     let pageSize: Int
     let pageLimit: UInt64
     /// The version being read: no page it reaches can have been written later.
@@ -66,6 +78,7 @@ struct MappedPages: PageSource {
     let nodeBits: UnsafeMutablePointer<UInt64>
     let runBits: UnsafeMutablePointer<UInt64>
     let verifyChecksums: Bool
+    unowned(unsafe) let decryptor: PageDecryptor?
 
     @inline(__always) private static func isSet(_ bits: UnsafeMutablePointer<UInt64>, _ page: UInt64) -> Bool {
         fief_atomic_load_u64(bits + Int(page >> 6)) & (1 << (page & 63)) != 0
@@ -80,6 +93,7 @@ struct MappedPages: PageSource {
         guard number >= 2, number < pageLimit else {
             throw .corruptPage(page: number, reason: "page number out of range (file has \(pageLimit) pages)")
         }
+        if let decryptor { return try decryptor.node(number, from: self) }
         let pointer = base + Int(number) * pageSize
         if !MappedPages.isSet(nodeBits, number) {
             try PageCheck.verifyNode(pointer, pageSize: pageSize, number: number, checksum: verifyChecksums, newestTxn: newestTxn)
@@ -89,23 +103,26 @@ struct MappedPages: PageSource {
     }
 
     /// A run whose data length is read from its own header (free-space runs), verified.
-    func run(_ number: UInt64, type: PageType) throws(StorageError) -> UnsafeRawBufferPointer {
+    func run(_ number: UInt64, type: PageType) throws(StorageError) -> RunData {
         guard number >= 2, number < pageLimit else {
             throw .corruptPage(page: number, reason: "\(type) run lies outside the file (\(pageLimit) pages)")
         }
-        let length = (base + Int(number) * pageSize).u64(Layout.runLengthOffset)
+        let length = try decryptor?.runDataLength(number, from: self)
+            ?? (base + Int(number) * pageSize).u64(Layout.runLengthOffset)
         guard length <= (pageLimit - number) * UInt64(pageSize) else {
             throw .corruptPage(page: number, reason: "\(type) run claims \(length) bytes, more than the file holds")
         }
-        let pointer = try run(number, type: type, dataLength: Int(length))
-        return UnsafeRawBufferPointer(start: pointer + Layout.runHeaderSize, count: Int(length))
+        let bytes = try run(number, type: type, dataLength: Int(length))
+        return RunData(data: UnsafeRawBufferPointer(start: bytes.pointer + Layout.runHeaderSize, count: Int(length)),
+                       owner: bytes.owner)
     }
 
-    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> UnsafeRawPointer {
+    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> PageBytes {
         let pages = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize)
         guard number >= 2, number < pageLimit, UInt64(pages) <= pageLimit - number else {
             throw .corruptPage(page: number, reason: "run of \(pages) pages lies outside the file (\(pageLimit) pages)")
         }
+        if let decryptor { return try decryptor.run(number, pages: pages, type: type, dataLength: dataLength, from: self) }
         let pointer = base + Int(number) * pageSize
         // The bit vouches for the run's type and header; the length is cheap to recheck.
         if !MappedPages.isSet(runBits, number) || pointer.u64(Layout.runLengthOffset) != UInt64(dataLength)
@@ -114,6 +131,13 @@ struct MappedPages: PageSource {
                                     dataLength: dataLength, checksum: verifyChecksums, newestTxn: newestTxn)
             MappedPages.set(runBits, number)
         }
-        return pointer
+        return PageBytes(pointer: pointer, owner: nil)
     }
+}
+
+/// The data of a free-space run, and the decrypted buffer holding it (nil for a mapped run).
+/// Keep the value alive while using `data`.
+struct RunData {
+    let data: UnsafeRawBufferPointer
+    let owner: PageBuffer?
 }

@@ -19,7 +19,13 @@ struct Snapshot {
 final class Environment: @unchecked Sendable {
     let file: StorageFile
     let options: StorageOptions
+    /// The logical page size the B+tree and run layouts use: the file's page size, less the
+    /// 40-byte cipher trailer in an encrypted store.
     let pageSize: Int
+    /// The page size of the file (pages sit at multiples of it).
+    let physicalPageSize: Int
+    /// The cipher and decrypted-page cache of an encrypted store.
+    let encryption: EncryptionContext?
     let writerGate = Gate()
     private let lock = Lock()
 
@@ -49,11 +55,15 @@ final class Environment: @unchecked Sendable {
         var size: UInt64
         do { size = try file.size() } catch { throw asStorageError(error, file) }
         if size == 0 && create && !options.readOnly {
-            try Environment.initialize(file, pageSize: options.pageSize)
+            try Environment.initialize(file, pageSize: options.pageSize, key: options.encryptionKey)
             size = UInt64(2 * options.pageSize)
         }
-        let choice = try Recovery.chooseMeta(file: file)
-        pageSize = choice.meta.pageSize
+        let choice = try Recovery.chooseMeta(file: file, key: options.encryptionKey)
+        physicalPageSize = choice.meta.pageSize
+        encryption = choice.cipher.map {
+            EncryptionContext(cipher: $0, physicalPageSize: choice.meta.pageSize, cacheCapacity: options.decryptedPageCacheSize)
+        }
+        pageSize = encryption?.logicalPageSize ?? physicalPageSize
         if !options.readOnly {
             // What recovery read may sit only in the page cache (the process died, the system
             // did not): make it durable before building on it.
@@ -62,7 +72,8 @@ final class Environment: @unchecked Sendable {
         // Skip the id a commit in flight at a crash may have used, and keep the first commit's
         // window clear of both.
         nextTxnID = max(choice.highestTxnSeen, choice.meta.txnID) + 2
-        var state = DurabilityState(recovered: choice.meta, slot: choice.slot, fileLimit: size / UInt64(pageSize),
+        let filePages = size / UInt64(physicalPageSize)
+        var state = DurabilityState(recovered: choice.meta, slot: choice.slot, fileLimit: filePages,
                                     nextTxnID: nextTxnID)
         // A rejected newer meta in the other slot must be overwritten before anything else.
         state.latestIsSealed = choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
@@ -71,8 +82,8 @@ final class Environment: @unchecked Sendable {
         // Size the map by the file, not by the meta's page count: pages past the end of the file
         // are never read (only free ones can be there), and a damaged count must not make the
         // map or its bitmaps huge. Commits remap when the file outgrows the map.
-        let map = try Environment.makeMap(file, pageSize: pageSize, pages: size / UInt64(pageSize))
-        latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, size / UInt64(pageSize)))
+        let map = try Environment.makeMap(file, pageSize: physicalPageSize, pages: filePages)
+        latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, filePages))
         if !options.readOnly && !state.latestIsSealed {
             // Make the recovered version durable and sealed before anything else is written.
             try syncAndSeal()
@@ -85,14 +96,30 @@ final class Environment: @unchecked Sendable {
         coordinator.state.reuseLimit(oldestPinned: oldestPinnedVersion)
     }
 
-    /// Writes the two meta pages of an empty store.
-    private static func initialize(_ file: StorageFile, pageSize: Int) throws(StorageError) {
+    /// Unsynced ranges a meta page of this store can list.
+    var metaRangeCapacity: Int { MetaPage.rangeCapacity(pageSize: physicalPageSize, encrypted: encryption != nil) }
+
+    /// A reader of `snapshot`'s pages. For an encrypted store `decryptor` must be given, and the
+    /// caller keeps it alive while it uses the reader.
+    func reader(_ snapshot: Snapshot, decryptor: PageDecryptor?, verifyChecksums: Bool? = nil) -> MappedPages {
+        snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID,
+                            verifyChecksums: verifyChecksums ?? options.verifyChecksums, decryptor: decryptor)
+    }
+
+    /// A new decryptor for one transaction (nil for an unencrypted store).
+    func makeDecryptor(sharedCache: Bool = true) -> PageDecryptor? {
+        encryption.map { PageDecryptor(context: $0, usesSharedCache: sharedCache) }
+    }
+
+    /// Writes the two meta pages of an empty store (encrypted, with a fresh salt, given a key).
+    private static func initialize(_ file: StorageFile, pageSize: Int, key: [UInt8]?) throws(StorageError) {
         let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 16)
         defer { page.deallocate() }
         let meta = MetaPage.empty(pageSize: pageSize)
+        let cipher = key.map { PageCipher(keys: DerivedKeys(masterKey: $0, salt: DerivedKeys.randomBytes(DerivedKeys.saltLength))) }
         do {
             for slot in 0..<2 {
-                meta.encode(into: page, pageNumber: UInt64(slot))
+                meta.encode(into: page, pageNumber: UInt64(slot), cipher: cipher)
                 try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
             }
             try file.sync()
@@ -157,8 +184,10 @@ final class Environment: @unchecked Sendable {
     /// Loads the free list of the newest version the first time a writer needs it.
     func loadAllocator(_ snapshot: Snapshot) throws(StorageError) -> PageAllocator {
         if let allocator { return allocator }
-        let pages = snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID, verifyChecksums: options.verifyChecksums)
-        let loaded = try PageAllocator.load(snapshot.meta, from: pages).allocator
+        let decryptor = makeDecryptor()
+        let loaded = try withExtendedLifetime(decryptor) { () throws(StorageError) -> PageAllocator in
+            try PageAllocator.load(snapshot.meta, from: reader(snapshot, decryptor: decryptor)).allocator
+        }
         allocator = loaded
         return loaded
     }
@@ -198,12 +227,14 @@ final class Environment: @unchecked Sendable {
         }
     }
 
-    /// Writes `meta` into `slot`, sealed for that slot's page number, with one write.
+    /// Writes `meta` into `slot`, sealed for that slot's page number (and encrypted with the
+    /// store's cipher, if any), with one write of a physical page.
     func writeMetaPage(_ meta: MetaPage, slot: Int) throws {
-        let page = UnsafeMutableRawPointer.allocate(byteCount: pageSize, alignment: 4096)
+        let physical = physicalPageSize
+        let page = UnsafeMutableRawPointer.allocate(byteCount: physical, alignment: 4096)
         defer { page.deallocate() }
-        meta.encode(into: page, pageNumber: UInt64(slot))
-        try file.write(UnsafeRawBufferPointer(start: page, count: pageSize), at: UInt64(slot * pageSize))
+        meta.encode(into: page, pageNumber: UInt64(slot), cipher: encryption?.cipher)
+        try file.write(UnsafeRawBufferPointer(start: page, count: physical), at: UInt64(slot * physical))
     }
 
     deinit {

@@ -41,7 +41,7 @@ extension Environment {
         }
         let target = state.newestTxnID
         if var meta = state.unwrittenMeta {
-            if state.needsWindowRestart || state.unsyncedRanges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
+            if state.needsWindowRestart || state.unsyncedRanges.count > metaRangeCapacity {
                 try file.sync()
                 lastSync = monotonicSeconds()
                 coordinator.update {

@@ -11,13 +11,18 @@ enum Recovery {
         var rejectedNewer: Bool
         /// The highest transaction id of any meta page with a valid checksum.
         var highestTxnSeen: UInt64
+        /// For an encrypted file, the cipher its meta page's key check accepted.
+        var cipher: PageCipher?
     }
 
-    static func chooseMeta(file: StorageFile) throws(StorageError) -> Choice {
+    /// Chooses the version to open. `key` is the caller's 64-byte encryption key, if any: an
+    /// encrypted file needs the right one, an unencrypted file none.
+    static func chooseMeta(file: StorageFile, key: [UInt8]? = nil) throws(StorageError) -> Choice {
         let fileSize: UInt64
         do { fileSize = try file.size() } catch { throw asStorageError(error, file) }
-        var candidates: [(meta: MetaPage, slot: Int)] = []
+        var candidates: [(meta: MetaPage, slot: Int, cipher: PageCipher?)] = []
         var versionProblem: UInt32?
+        var keyProblem: MetaPage.DecodeFailure?
         var reasons: [String] = []
 
         let first = try readPage(file, offset: 0, length: Layout.maximumPageSize)
@@ -30,19 +35,24 @@ enum Recovery {
             size *= 2
         }
 
-        switch first.withUnsafeBytes({ MetaPage.decode($0, pageNumber: 0) }) {
-        case let .success(meta): candidates.append((meta, 0))
+        switch first.withUnsafeBytes({ MetaPage.decode($0, pageNumber: 0, key: key) }) {
+        case let .success(decoded): candidates.append((decoded.meta, 0, decoded.cipher))
         case let .failure(.unsupportedVersion(v)): versionProblem = v
         case let .failure(.notMeta(reason)): reasons.append("meta page 0: \(reason)")
+        case let .failure(problem): keyProblem = problem
         }
         for pageSize in sizesToTry where candidates.first.map({ $0.meta.pageSize == pageSize }) ?? true {
             let bytes = try readPage(file, offset: UInt64(pageSize), length: pageSize)
-            switch bytes.withUnsafeBytes({ MetaPage.decode($0, pageNumber: 1) }) {
-            case let .success(meta) where meta.pageSize == pageSize:
-                candidates.append((meta, 1))
+            switch bytes.withUnsafeBytes({ MetaPage.decode($0, pageNumber: 1, key: key) }) {
+            case let .success(decoded) where decoded.meta.pageSize == pageSize:
+                candidates.append((decoded.meta, 1, decoded.cipher))
             case let .failure(.unsupportedVersion(v)): versionProblem = v
             case let .failure(.notMeta(reason)) where candidates.first?.meta.pageSize == pageSize:
                 reasons.append("meta page 1: \(reason)")
+            case .failure(.keyRequired), .failure(.wrongKey), .failure(.notEncrypted):
+                if case let .failure(problem) = bytes.withUnsafeBytes({ MetaPage.decode($0, pageNumber: 1, key: key) }) {
+                    keyProblem = keyProblem ?? problem
+                }
             default: break
             }
             if candidates.contains(where: { $0.slot == 1 }) { break }
@@ -50,7 +60,15 @@ enum Recovery {
         // A valid meta of another format version means a newer writer used this file: never
         // open it with an older meta, which would roll that writer's commits back.
         if let version = versionProblem {
-            throw .unsupportedFormatVersion(found: version, supported: Layout.formatVersion)
+            throw .unsupportedFormatVersion(found: version, supported: Layout.encryptedFormatVersion)
+        }
+        // A meta page whose checksum is valid but whose key check fails (or that needs a key, or
+        // has none) says the key is wrong, not that the file is damaged.
+        switch keyProblem {
+        case .wrongKey?: throw .wrongEncryptionKey(path: file.path)
+        case .keyRequired?: throw .encryptionKeyRequired(path: file.path)
+        case .notEncrypted?: throw .notEncrypted(path: file.path)
+        default: break
         }
         // Newest first; of two metas for the same version, the sealed one (no unsynced pages).
         candidates.sort {
@@ -63,10 +81,10 @@ enum Recovery {
                 reasons.append("version \(candidate.meta.txnID) needs \(candidate.meta.pageCount) pages, the file has fewer")
                 continue
             }
-            if candidate.meta.unsyncedRanges.isEmpty || unsyncedPagesAreIntact(candidate.meta, file: file) {
+            if candidate.meta.unsyncedRanges.isEmpty || unsyncedPagesAreIntact(candidate.meta, file: file, cipher: candidate.cipher) {
                 let rejectedNewer = candidates[..<rank].contains { $0.meta.txnID > candidate.meta.txnID }
                 return Choice(meta: candidate.meta, slot: candidate.slot, rejectedNewer: rejectedNewer,
-                              highestTxnSeen: candidates[0].meta.txnID)
+                              highestTxnSeen: candidates[0].meta.txnID, cipher: candidate.cipher)
             }
             reasons.append("version \(candidate.meta.txnID) was not completely written")
         }
@@ -75,7 +93,8 @@ enum Recovery {
     }
 
     /// Whether every page written since the meta's durable version made it to the file.
-    static func unsyncedPagesAreIntact(_ meta: MetaPage, file: StorageFile) -> Bool {
+    static func unsyncedPagesAreIntact(_ meta: MetaPage, file: StorageFile, cipher: PageCipher?) -> Bool {
+        if let cipher { return encryptedUnsyncedPagesAreIntact(meta, file: file, cipher: cipher) }
         let pageSize = meta.pageSize
         for range in meta.unsyncedRanges {
             var page = range.first
@@ -102,6 +121,55 @@ enum Recovery {
             }
         }
         return true
+    }
+
+    /// The same check for an encrypted file: each page or run must decrypt and authenticate,
+    /// and its plaintext must then pass the checks above.
+    static func encryptedUnsyncedPagesAreIntact(_ meta: MetaPage, file: StorageFile, cipher: PageCipher) -> Bool {
+        let context = EncryptionContext(cipher: cipher, physicalPageSize: meta.pageSize, cacheCapacity: 0)
+        let physical = meta.pageSize, logical = context.logicalPageSize
+        for range in meta.unsyncedRanges {
+            var page = range.first
+            while page < range.end {
+                guard let raw = try? readPage(file, offset: page * UInt64(physical), length: physical), raw.count == physical
+                else { return false }
+                let first = PageBuffer.make(page: page, length: logical, kind: 0, dataLength: 0)
+                guard decrypts(raw, context, first: page, pages: 1, into: first) else { return false }
+                var pages = 1
+                if PageType.startsRun(first.pointer.u8(Layout.typeOffset)) {
+                    let dataLength = Int(clamping: first.pointer.u64(Layout.runLengthOffset))
+                    guard dataLength <= Int(range.end - page) * logical else { return false }
+                    pages = PageCheck.runPages(dataLength: dataLength, pageSize: logical)
+                    guard page + UInt64(pages) <= range.end else { return false }
+                }
+                let run = PageBuffer.make(page: page, length: pages * logical, kind: 0, dataLength: 0)
+                if pages == 1 {
+                    run.pointer.copyMemory(from: first.pointer, byteCount: logical)
+                } else {
+                    guard let all = try? readPage(file, offset: page * UInt64(physical), length: pages * physical),
+                          all.count == pages * physical, decrypts(all, context, first: page, pages: pages, into: run)
+                    else { return false }
+                }
+                let txn = run.pointer.u64(Layout.txnOffset)
+                guard txn > meta.syncedThrough, txn <= meta.txnID,
+                      PageChecksum.isValid(run.pointer, length: pages * logical, pageNumber: page) else { return false }
+                page += UInt64(pages)
+            }
+        }
+        return true
+    }
+
+    /// Whether `raw` (`pages` physical pages from `first`) decrypts and authenticates.
+    private static func decrypts(_ raw: [UInt8], _ context: EncryptionContext, first: UInt64, pages: Int,
+                                 into output: PageBuffer) -> Bool {
+        raw.withUnsafeBytes { bytes in
+            do {
+                try context.decrypt(bytes.baseAddress!, first: first, pages: pages, into: output.pointer)
+                return true
+            } catch {
+                return false
+            }
+        }
     }
 
     private static func readPage(_ file: StorageFile, offset: UInt64, length: Int) throws(StorageError) -> [UInt8] {

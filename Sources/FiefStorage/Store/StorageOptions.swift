@@ -35,6 +35,15 @@ public struct StorageOptions: Sendable, Equatable {
     /// Verify page checksums on first read. Turning this off is only for fuzzing the structure
     /// checks behind them; structural checks always run.
     public var verifyChecksums = true
+    /// The 64-byte key of an encrypted store, or nil for an unencrypted one. A new file is
+    /// created encrypted when a key is given; an existing file must be opened with the key it
+    /// was created with (``StorageError/wrongEncryptionKey(path:)``), and an unencrypted file
+    /// without one. Every page is encrypted and authenticated with AES-256-GCM (FORMAT.md,
+    /// "Encryption"). Keep the key out of the file system.
+    public var encryptionKey: [UInt8]?
+    /// Bytes of decrypted pages an encrypted store keeps in memory, shared by its readers
+    /// (default 64 MiB). Unused for unencrypted stores, which read in place from the map.
+    public var decryptedPageCacheSize = 64 << 20
 
     /// The defaults: 4 KiB pages, full durability, read-write, 10,000 active versions.
     public init() {}
@@ -44,6 +53,10 @@ public struct StorageOptions: Sendable, Equatable {
             throw .invalidOption("page size \(pageSize) is not a power of two between 512 and 65536")
         }
         guard maximumActiveVersions >= 1 else { throw .invalidOption("maximumActiveVersions must be at least 1") }
+        if let key = encryptionKey, key.count != DerivedKeys.masterKeyLength {
+            throw .invalidEncryptionKey(length: key.count)
+        }
+        guard decryptedPageCacheSize >= 0 else { throw .invalidOption("decryptedPageCacheSize must not be negative") }
         if case let .relaxed(interval) = durability, !(interval >= 0) {
             throw .invalidOption("relaxed sync interval must be zero or more seconds")
         }

@@ -53,7 +53,10 @@ public final class Store: Sendable {
     }
 
     /// The page size of the file.
-    public var pageSize: Int { env.pageSize }
+    public var pageSize: Int { env.physicalPageSize }
+
+    /// Whether the store is encrypted (opened with ``StorageOptions/encryptionKey``).
+    public var isEncrypted: Bool { env.encryption != nil }
 
     /// The id of the newest committed version.
     public var latestVersion: UInt64 { env.latestSnapshot.meta.txnID }
@@ -116,6 +119,13 @@ final class Registry: @unchecked Sendable {
                 if existing.options.readOnly && !options.readOnly {
                     throw StorageError.invalidOption("\(path) is already open read-only in this process")
                 }
+                // The shared coordinator holds the key: a handle must present the same one.
+                switch (existing.options.encryptionKey, options.encryptionKey) {
+                case (nil, nil): break
+                case (nil, _?): throw StorageError.notEncrypted(path: path)
+                case (_?, nil): throw StorageError.encryptionKeyRequired(path: path)
+                case let (held?, given?): if held != given { throw StorageError.wrongEncryptionKey(path: path) }
+                }
                 return existing
             }
             if fief_try_lock(file.descriptor, options.readOnly ? 0 : 1) != 0 {
@@ -126,6 +136,13 @@ final class Registry: @unchecked Sendable {
             files[identity] = WeakEnvironment(env: env)
             return env
         }
+    }
+
+    /// Whether the file at `path` is open in this process.
+    func isOpen(path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return lock.withLock { files["\(info.st_dev):\(info.st_ino)"]?.env != nil }
     }
 
     func environment(forMemory identifier: String, options: StorageOptions) throws -> Environment {

@@ -4,6 +4,8 @@ public struct StoreInfo: Sendable {
     public var formatVersion: UInt32
     /// Bytes per page.
     public var pageSize: Int
+    /// Whether every page is encrypted (format version 2).
+    public var isEncrypted: Bool
     /// The file's length in bytes.
     public var fileSize: UInt64
     /// Pages of the newest version, meta and free pages included (the file's length in pages).
@@ -23,10 +25,14 @@ extension Store {
     public func info() throws -> StoreInfo {
         try read { txn in
             let meta = txn.snapshot.meta
-            let free = UInt64(try PageAllocator.load(meta, from: txn.mapped).allocator.freePageCount)
+            let free = UInt64(try withExtendedLifetime(txn.decryptor) { () throws(StorageError) -> Int in
+                try PageAllocator.load(meta, from: txn.mapped).allocator.freePageCount
+            })
             var trees: [(String, Int)] = []
             for name in try txn.treeNames() { trees.append((name, try txn.tree(name)?.count ?? 0)) }
-            return StoreInfo(formatVersion: Layout.formatVersion, pageSize: pageSize,
+            let encrypted = env.encryption != nil
+            return StoreInfo(formatVersion: encrypted ? Layout.encryptedFormatVersion : Layout.formatVersion,
+                             pageSize: pageSize, isEncrypted: encrypted,
                              fileSize: (try? env.file.size()) ?? 0, pageCount: meta.pageCount, freePages: free,
                              version: meta.txnID, pinnedVersions: env.pinnedVersionCount, trees: trees)
         }

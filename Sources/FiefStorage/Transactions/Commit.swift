@@ -18,7 +18,7 @@ extension Transaction {
         do {
             let (meta, map) = try writeCommit()
             env.allocator = allocator
-            env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(pageSize))))
+            env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))))
         } catch {
             let id = txnID
             env.coordinator.update { $0.highestSkippedID = max($0.highestSkippedID, id) }
@@ -44,9 +44,10 @@ extension Transaction {
         // highest-numbered dirty page ends last.
         let numbers = dirty.sortedPages()
         let writtenEnd = numbers.last.map { $0 + UInt64(dirty[$0]!.pages) } ?? 0
-        let map = try currentMap(pageCount: max(env.fileBytes / UInt64(pageSize), writtenEnd))
+        let map = try currentMap(pageCount: max(env.fileBytes / UInt64(env.physicalPageSize), writtenEnd))
         let written = try writeDirtyPages(numbers)
-        let meta = MetaPage(txnID: id, pageSize: pageSize, pageCount: allocator.pageCount, catalog: catalog.root,
+        // The meta page records the file's (physical) page size.
+        let meta = MetaPage(txnID: id, pageSize: env.physicalPageSize, pageCount: allocator.pageCount, catalog: catalog.root,
                             freeListPage: freeListPage, syncedThrough: 0, unsyncedRanges: [])
         return (meta, map, written)
     }
@@ -65,7 +66,7 @@ extension Transaction {
         if durability == .none {
             ranges = []
             state.markSynced(through: id)
-        } else if state.needsWindowRestart || ranges.count > Layout.metaRangeCapacity(pageSize: pageSize) {
+        } else if state.needsWindowRestart || ranges.count > env.metaRangeCapacity {
             // Make this commit's pages (and the newest meta page) durable before the meta page,
             // so it lists nothing: when the list would not fit, or when stale pages with ids in
             // the window might be in the file.
@@ -130,7 +131,7 @@ extension Transaction {
     private func writeFreeSpace(previousRoot: UInt64) throws -> UInt64 {
         if previousRoot != 0 {
             let root = try mapped.run(previousRoot, type: .freeList)
-            freePage(previousRoot, count: PageCheck.runPages(dataLength: root.count, pageSize: pageSize))
+            freePage(previousRoot, count: PageCheck.runPages(dataLength: root.data.count, pageSize: pageSize))
         }
         _ = allocator.trimTail()
         var newest = allocator.newestChunk
@@ -180,6 +181,10 @@ extension Transaction {
                 ranges.append(PageRange(first: number, count: UInt32(page.pages)))
             }
         }
+        if let encryption = env.encryption {
+            try writeEncrypted(numbers, encryption)
+            return ranges
+        }
         var next = 0
         var chunks: [UnsafeRawBufferPointer] = []
         for range in ranges {
@@ -199,6 +204,25 @@ extension Transaction {
         return ranges
     }
 
+    /// Encrypts each sealed page or run (FORMAT.md, "Encryption") and writes it. The shared
+    /// cache forgets the page numbers first: their old content is no longer reachable.
+    private func writeEncrypted(_ numbers: [UInt64], _ encryption: EncryptionContext) throws {
+        let physical = encryption.physicalPageSize
+        let largest = numbers.reduce(1) { max($0, dirty[$1]!.pages) }
+        let output = UnsafeMutableRawPointer.allocate(byteCount: largest * physical, alignment: 4096)
+        defer { output.deallocate() }
+        for number in numbers {
+            let page = dirty[number]!
+            encryption.cache.invalidate(number, pages: page.pages)
+            encryption.encrypt(page.pointer, first: number, pages: page.pages, txn: txnID, into: output)
+            let end = number + UInt64(page.pages)
+            do { try env.file.write(UnsafeRawBufferPointer(start: output, count: page.pages * physical), at: number * UInt64(physical)) } catch {
+                throw asStorageError(error, env.file)
+            }
+            env.fileBytes = max(env.fileBytes, end * UInt64(physical))
+        }
+    }
+
     private func writeMeta(_ meta: MetaPage, slot: Int) throws {
         do { try env.writeMetaPage(meta, slot: slot) } catch {
             // A partial meta write may have damaged the slot's previous content: only a reopen,
@@ -213,7 +237,7 @@ extension Transaction {
     /// shorter than either meta page's version needs: recovery may fall back to the other one.
     func shrinkFileIfPossible() throws {
         let slots = env.coordinator.state.slotPageCount
-        let end = max(allocator.pageCount, slots[0], slots[1]) * UInt64(pageSize)
+        let end = max(allocator.pageCount, slots[0], slots[1]) * UInt64(env.physicalPageSize)
         guard end < env.fileBytes else { return }
         do { try env.file.truncate(to: end) } catch { return } // keeping the tail is harmless
         env.fileBytes = end
@@ -223,7 +247,7 @@ extension Transaction {
     private func currentMap(pageCount: UInt64) throws -> PageMap {
         let map = env.latestSnapshot.map
         if pageCount <= map.capacityPages { return map }
-        return try Environment.makeMap(env.file, pageSize: pageSize, pages: pageCount)
+        return try Environment.makeMap(env.file, pageSize: env.physicalPageSize, pages: pageCount)
     }
 }
 

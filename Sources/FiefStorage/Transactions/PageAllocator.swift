@@ -188,7 +188,9 @@ extension PageAllocator {
                 throw fail(where_, "page \(page) is out of range or listed twice")
             }
         }
-        let root = try pages.run(rootPage, type: .freeList)
+        let rootRun = try pages.run(rootPage, type: .freeList)
+        defer { withExtendedLifetime(rootRun) {} }
+        let root = rootRun.data
         let rootPages = PageCheck.runPages(dataLength: root.count, pageSize: pages.pageSize)
         var runs = [PageRange(first: rootPage, count: UInt32(rootPages))]
         // A run's own pages are in use: no free entry may name them.
@@ -220,7 +222,9 @@ extension PageAllocator {
         var newerTxn = meta.txnID + 1
         // Chunks newer than `promotedThrough` are live; links to older ones are never followed.
         while chunk != 0 && chunkTxn > allocator.promotedThrough {
-            let data = try pages.run(chunk, type: .freedPages)
+            let chunkRun = try pages.run(chunk, type: .freedPages)
+            defer { withExtendedLifetime(chunkRun) {} }
+            let data = chunkRun.data
             let chunkPages = PageCheck.runPages(dataLength: data.count, pageSize: pages.pageSize)
             for page in chunk..<chunk + UInt64(chunkPages) { try check(page, chunk) }
             guard data.count >= 32 else { throw fail(chunk, "chunk run too short") }

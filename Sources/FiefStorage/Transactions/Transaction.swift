@@ -20,6 +20,8 @@ public final class Transaction {
     let env: Environment
     let snapshot: Snapshot
     let mapped: MappedPages
+    /// Decrypts this transaction's reads of an encrypted store (`mapped` refers to it).
+    let decryptor: PageDecryptor?
     /// Whether this transaction may change the store.
     public let isWritable: Bool
     private(set) var isOpen = true
@@ -71,7 +73,8 @@ public final class Transaction {
             txnID = 0
             workspace = nil
         }
-        mapped = snapshot.map.reader(pageLimit: snapshot.pageLimit, newestTxn: snapshot.meta.txnID, verifyChecksums: env.options.verifyChecksums)
+        decryptor = env.makeDecryptor()
+        mapped = env.reader(snapshot, decryptor: decryptor)
         catalog = TreeState(name: "", root: snapshot.meta.catalog, count: 0)
     }
 
@@ -191,11 +194,17 @@ public final class Transaction {
         return try withValue(mapped, root, key, body)
     }
 
-    /// For a read transaction, the value under `key` when it can be read in place for the rest
-    /// of the transaction (inline or plain overflow, in the map this transaction keeps alive);
-    /// nil when absent or when reading it needs a temporary buffer.
+    /// Whether values can be read in place for the rest of the transaction: a read transaction
+    /// of an unencrypted store. An encrypted store's pages are read from decrypted buffers that
+    /// the shared cache may evict (and free) while the transaction goes on.
+    var supportsStableValues: Bool { !isWritable && decryptor == nil }
+
+    /// For a read transaction of an unencrypted store, the value under `key` when it can be read
+    /// in place for the rest of the transaction (inline or plain overflow, in the map this
+    /// transaction keeps alive); nil when absent, when reading it needs a temporary buffer, or
+    /// when the store is encrypted.
     func stableValue(in root: TreeRoot, key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
-        guard !isWritable, let (node, index) = try TreeSearch.find(mapped, root, key) else { return nil }
+        guard supportsStableValues, let (node, index) = try TreeSearch.find(mapped, root, key) else { return nil }
         switch node.valueKind(index) {
         case .inline, .overflow: return try TreeSearch.withValue(mapped, node, index) { $0 }
         case .overflowLZ4: return nil
@@ -275,7 +284,7 @@ struct WriterPages: PageSource {
         return try txn.mapped.node(number)
     }
 
-    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> UnsafeRawPointer {
+    func run(_ number: UInt64, type: PageType, dataLength: Int) throws(StorageError) -> PageBytes {
         if let page = txn.dirty[number] {
             // Only a damaged reference can name one of this transaction's pages that is not the
             // run it expects (say, a node it just copied): refuse it rather than misuse the page.
@@ -284,7 +293,7 @@ struct WriterPages: PageSource {
                   page.pages == PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) else {
                 throw .corruptPage(page: number, reason: "a reference to a \(type) run of \(dataLength) bytes names another kind of page")
             }
-            return pointer
+            return PageBytes(pointer: pointer, owner: nil)
         }
         return try txn.mapped.run(number, type: type, dataLength: dataLength)
     }

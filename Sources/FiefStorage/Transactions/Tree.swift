@@ -39,13 +39,15 @@ public struct Tree {
     }
 
     /// Whether ``stableValue(forKey:)`` can return values in this transaction: it is a read
-    /// transaction, whose map stays valid until it ends.
-    public var supportsStableValues: Bool { !txn.isWritable }
+    /// transaction, whose map stays valid until it ends, of an unencrypted store (an encrypted
+    /// store's values live in decrypted buffers that may be evicted while the transaction goes on).
+    public var supportsStableValues: Bool { txn.supportsStableValues }
 
-    /// In a read transaction, the bytes stored under `key` as a buffer that stays valid until
-    /// the transaction ends, when they can be read in place (the value is not compressed).
-    /// Returns nil when the key is absent, in a write transaction, or when the value needs a
-    /// temporary buffer: use ``withValue(forKey:_:)`` then. Lets callers that read the same
+    /// In a read transaction of an unencrypted store, the bytes stored under `key` as a buffer
+    /// that stays valid until the transaction ends, when they can be read in place (the value is
+    /// not compressed). Returns nil when the key is absent, in a write transaction, in an
+    /// encrypted store, or when the value needs a temporary buffer: use
+    /// ``withValue(forKey:_:)`` then. Lets callers that read the same
     /// values again and again (column chunks) skip the tree descent.
     public func stableValue(forKey key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
         try txn.checkOpen()

@@ -67,6 +67,10 @@ struct Verifier {
     /// is checked afresh.
     let freshBits: UnsafeMutablePointer<UInt64>
     let freshWords: Int
+    /// Decrypts every page afresh (encrypted stores), bypassing the shared cache.
+    let freshDecryptor: PageDecryptor?
+    /// Reads pages through the fresh bitmaps, so every page is checked as it is read.
+    let fresh: MappedPages
 
     init(txn: Transaction) {
         self.txn = txn
@@ -78,6 +82,10 @@ struct Verifier {
         freshWords = Int((txn.mapped.pageLimit + 63) / 64) + 1
         freshBits = .allocate(capacity: 2 * freshWords)
         freshBits.initialize(repeating: 0, count: 2 * freshWords)
+        freshDecryptor = txn.env.makeDecryptor(sharedCache: false)
+        fresh = MappedPages(base: txn.mapped.base, pageSize: pageSize, pageLimit: txn.mapped.pageLimit,
+                            newestTxn: txn.mapped.newestTxn, nodeBits: freshBits, runBits: freshBits + freshWords,
+                            verifyChecksums: true, decryptor: freshDecryptor)
     }
 
     mutating func run() -> VerificationReport {
@@ -164,17 +172,13 @@ struct Verifier {
         }
         struct Frame { var page: UInt64; var level: UInt32; var lower: [UInt8]?; var upper: [UInt8]? }
         var stack = [Frame(page: root.page, level: 1, lower: nil, upper: nil)]
-        let base = txn.mapped.base
         while let frame = stack.popLast() {
             guard claim(frame.page, what: "node of tree '\(name)'") else { continue }
-            let pointer = base + Int(frame.page) * pageSize
-            do {
-                try PageCheck.verifyNode(pointer, pageSize: pageSize, number: frame.page, checksum: true, newestTxn: txn.snapshot.meta.txnID)
-            } catch {
+            let node: Node
+            do { node = try fresh.node(frame.page) } catch {
                 note(frame.page, error)
                 continue
             }
-            let node = Node(pointer, pageSize: pageSize)
             if node.isLeaf != (frame.level == root.height) {
                 note(frame.page, "\(node.isLeaf ? "leaf" : "branch") at depth \(frame.level) of tree '\(name)' (height \(root.height))")
                 continue
@@ -211,16 +215,13 @@ struct Verifier {
             let (page, stored) = leaf.overflowReference(index)
             let pages = PageCheck.runPages(dataLength: stored, pageSize: pageSize)
             guard claim(page, count: pages, what: "overflow value in tree '\(name)'") else { return }
-            do {
-                try PageCheck.verifyRun(txn.mapped.base + Int(page) * pageSize, pageSize: pageSize, number: page,
-                                        type: .overflow, dataLength: stored, checksum: true, newestTxn: txn.snapshot.meta.txnID)
-            } catch {
+            do { _ = try fresh.run(page, type: .overflow, dataLength: stored) } catch {
                 note(page, error)
                 return
             }
         }
         do {
-            let problem = try TreeSearch.withValue(txn.mapped, leaf, index) { visit(leaf.key(index), $0) }
+            let problem = try TreeSearch.withValue(fresh, leaf, index) { visit(leaf.key(index), $0) }
             if let problem { note(0, problem) }
         } catch {
             note(kind == .inline ? 0 : leaf.overflowReference(index).page, error)
@@ -231,9 +232,6 @@ struct Verifier {
         guard meta.freeListPage != 0 else { return }
         do {
             // Load through a map that re-verifies: the process cache may vouch for these pages.
-            let fresh = MappedPages(base: txn.mapped.base, pageSize: pageSize, pageLimit: txn.mapped.pageLimit,
-                                    newestTxn: txn.mapped.newestTxn, nodeBits: freshBits, runBits: freshBits + freshWords,
-                                    verifyChecksums: true)
             let (allocator, runs) = try PageAllocator.load(meta, from: fresh)
             for run in runs { _ = claim(run.first, count: Int(run.count), what: "free-space run") }
             var free = allocator.reusable
