@@ -66,6 +66,6 @@ let package = Package(
         ),
         .testTarget(name: "FiefCLITests", dependencies: ["Fief", "FiefStorage"]),
         .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
-        .testTarget(name: "FiefTests", dependencies: ["Fief"]),
+        .testTarget(name: "FiefTests", dependencies: ["Fief", "FiefStorage"]),
     ]
 )

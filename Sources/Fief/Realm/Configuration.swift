@@ -43,6 +43,24 @@ extension Realm {
         public var seedFilePath: URL?
         /// Storage durability of commits.
         public var durability: Durability = .full
+        /// A 64-byte key: every page of the file is encrypted and authenticated with it
+        /// (AES-256-GCM). Opening with a wrong key throws a wrong-key error, never corruption.
+        ///
+        /// ```swift
+        /// var config = Realm.Configuration()
+        /// config.encryptionKey = Data(repeating: 7, count: 64)   // use a random, stored key
+        /// ```
+        public var encryptionKey: Data?
+        /// Called on the first open of the file in this process with the file's size and the
+        /// bytes in use; returning true compacts the file before it is opened (safely: a crash
+        /// leaves the old or the new file).
+        ///
+        /// ```swift
+        /// config.shouldCompactOnLaunch = { totalBytes, usedBytes in
+        ///     totalBytes > 100 * 1024 * 1024 && Double(usedBytes) / Double(totalBytes) < 0.5
+        /// }
+        /// ```
+        public var shouldCompactOnLaunch: (@Sendable (_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
 
         /// A configuration; every parameter has the default Realm uses.
         public init(fileURL: URL? = Configuration.defaultFileURL, inMemoryIdentifier: String? = nil,
@@ -76,6 +94,7 @@ extension Realm {
             options.readOnly = readOnly
             options.durability = inMemoryIdentifier != nil ? .none : durability
             if let max = maximumNumberOfActiveVersions { options.maximumActiveVersions = UInt64(max) }
+            options.encryptionKey = encryptionKey.map { Array($0) }
             return options
         }
 

@@ -21,33 +21,33 @@ extension Realm {
         return true
     }
 
-    /// Writes a copy of the realm's current version to a new file (which must not exist).
-    /// The copy is compact: every tree is rewritten in key order.
-    public func writeCopy(toFile fileURL: URL) throws {
+    /// Writes a compacted copy of the realm's latest version to a new file (which must not
+    /// exist), encrypted with `encryptionKey` when given (64 bytes), unencrypted otherwise:
+    /// this encrypts, decrypts or changes the key of a copy.
+    ///
+    /// ```swift
+    /// try realm.writeCopy(toFile: backupURL, encryptionKey: key)
+    /// ```
+    public func writeCopy(toFile fileURL: URL, encryptionKey: Data? = nil) throws {
         var configuration = Configuration(fileURL: fileURL)
-        configuration.objectTypes = self.configuration.objectTypes
+        configuration.encryptionKey = encryptionKey
         try writeCopy(configuration: configuration)
     }
 
-    /// Writes a copy of the realm's current version to the file `configuration` names.
+    /// Writes a compacted copy of the realm's latest version to the file `configuration`
+    /// names, with its encryption key (or none).
     public func writeCopy(configuration: Configuration) throws {
         guard let url = configuration.fileURL else { throw RealmError.invalidConfiguration("writeCopy needs a fileURL") }
         guard !FileManager.default.fileExists(atPath: url.path) else {
             throw RealmError.invalidConfiguration("\(url.path) already exists")
         }
+        if session != nil {
+            throw RealmError.alreadyInWriteTransaction
+        }
         do {
-            let source = try currentTxn()
-            let copy = try Store(path: url.path, options: StorageOptions())
-            try copy.write { txn in
-                for name in try source.treeNames() {
-                    guard let from = try source.tree(name) else { continue }
-                    let to = try txn.createTree(name)
-                    try from.forEach { k, v in
-                        try to.put(k, v, compressible: !name.hasPrefix("c."))
-                        return true
-                    }
-                }
-            }
+            var options = StorageOptions()
+            options.encryptionKey = configuration.encryptionKey.map { Array($0) }
+            try coordinator.store.writeCopy(toPath: url.path, options: options)
         } catch {
             throw RealmError.wrap(error)
         }

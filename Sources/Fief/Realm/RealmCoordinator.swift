@@ -100,10 +100,22 @@ final class RealmCoordinator: @unchecked Sendable {
             if let seed = configuration.seedFilePath, !FileManager.default.fileExists(atPath: url.path) {
                 try FileManager.default.copyItem(at: seed, to: url)
             }
+            if let shouldCompact = configuration.shouldCompactOnLaunch, !options.readOnly,
+               FileManager.default.fileExists(atPath: url.path) {
+                try compactIfAsked(url.path, options, shouldCompact)
+            }
             store = try Store(path: url.path, options: options)
         }
         return RealmCoordinator(identity: configuration.storeIdentity, store: store)
     }
+}
+
+/// Asks `shouldCompact` with the file's total and used bytes, and compacts when it says so.
+private func compactIfAsked(_ path: String, _ options: StorageOptions, _ shouldCompact: (Int, Int) -> Bool) throws {
+    let info = try Store(path: path, options: options).info()
+    let total = Int(info.fileSize)
+    let used = Int((info.pageCount - info.freePages) * UInt64(info.pageSize))
+    if shouldCompact(total, used) { _ = try Store.compact(path: path, options: options) }
 }
 
 /// Coordinators by identity, held weakly so the file closes when its last realm goes.
