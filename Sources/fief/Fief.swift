@@ -4,6 +4,7 @@ import ArgumentParser
 ///
 /// Each subcommand lives in its own file (`VerifyCommand.swift`, `InfoCommand.swift`,
 /// `SchemaCommand.swift`, `QueryCommand.swift`, `ExportCommand.swift`, `ImportCommand.swift`,
+/// `CompactCommand.swift`,
 /// `DemoCommand.swift`); later ones are added to `subcommands` below. Options shared by the
 /// commands that open a file live in `StoreOpening.swift`.
 @main
@@ -33,6 +34,6 @@ struct FiefCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [VerifyCommand.self, InfoCommand.self, SchemaCommand.self, QueryCommand.self,
-                      ExportCommand.self, ImportCommand.self, DemoCommand.self]
+                      ExportCommand.self, ImportCommand.self, CompactCommand.self, DemoCommand.self]
     )
 }

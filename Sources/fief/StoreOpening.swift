@@ -7,25 +7,37 @@ import Foundation
 /// storage-level ``Store`` (`info`, `verify`) or as a realm without model classes (`schema`,
 /// `query`, `export`, `import`).
 ///
-/// Options that change how a file opens belong here, so every command gets them at once:
-/// `--key-file PATH` for encrypted stores is to be added here, setting the storage options'
-/// encryption key in ``storageOptions(readOnly:)`` and the realm configuration in
-/// ``realmConfiguration(readOnly:)``, once the storage layer has one.
+/// Options that change how a file opens belong here, so every command gets them at once.
 struct StoreOpening: ParsableArguments {
     /// The file to work on.
     @Argument(help: "The Fief file (a realm or a plain store).", completion: .file())
     var file: String
 
+    /// A file holding the 64-byte encryption key of an encrypted file.
+    @Option(name: .long, help: ArgumentHelp(
+        "A file holding the 64-byte key of an encrypted file: 64 raw bytes, or 128 hexadecimal digits.",
+        valueName: "path"), completion: .file())
+    var keyFile: String?
+
+    /// The key read from ``keyFile``, if any.
+    func encryptionKey() throws -> [UInt8]? {
+        guard let keyFile else { return nil }
+        return try KeyFile.read(keyFile)
+    }
+
     /// The storage options for opening ``file``.
-    func storageOptions(readOnly: Bool) -> StorageOptions {
+    func storageOptions(readOnly: Bool) throws -> StorageOptions {
         var options = StorageOptions()
         options.readOnly = readOnly
+        options.encryptionKey = try encryptionKey()
         return options
     }
 
     /// The realm configuration for opening ``file`` dynamically.
-    func realmConfiguration(readOnly: Bool) -> Realm.Configuration {
-        Realm.Configuration(fileURL: URL(fileURLWithPath: file), readOnly: readOnly)
+    func realmConfiguration(readOnly: Bool) throws -> Realm.Configuration {
+        var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: file), readOnly: readOnly)
+        configuration.encryptionKey = try encryptionKey().map { Data($0) }
+        return configuration
     }
 
     /// Whether ``file`` exists (as anything).
@@ -33,7 +45,7 @@ struct StoreOpening: ParsableArguments {
 
     /// Opens ``file`` read-only as a store; see ``StoreAccess/openReadOnly(_:options:)``.
     func openStore() throws -> Store {
-        try StoreAccess.openReadOnly(file, options: storageOptions(readOnly: true))
+        try StoreAccess.openReadOnly(file, options: try storageOptions(readOnly: true))
     }
 
     /// Runs `body`, turning a storage error (a damaged page) into a ``CommandFailure`` that
@@ -53,7 +65,7 @@ struct StoreOpening: ParsableArguments {
     /// names the file.
     func openRealm(readOnly: Bool, creating: Bool = false, schemaVersion: UInt64 = 0) throws -> Realm {
         if !creating || exists { try StoreAccess.checkIsFile(file) }
-        var configuration = realmConfiguration(readOnly: readOnly)
+        var configuration = try realmConfiguration(readOnly: readOnly)
         configuration.schemaVersion = schemaVersion
         do {
             return try Realm(dynamicConfiguration: configuration)

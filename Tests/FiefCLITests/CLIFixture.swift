@@ -8,8 +8,9 @@ enum CLIFixture {
 
     /// Creates the fixture realm at `path` (schema version 3) and closes it: 3 people, 4 pets
     /// (a fifth was deleted, leaving a gap in the object keys), 2 counters.
-    static func makeRealm(at path: String) throws {
-        let configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path), schemaVersion: 3, objectTypes: types)
+    static func makeRealm(at path: String, encryptionKey: Data? = nil) throws {
+        var configuration = Realm.Configuration(fileURL: URL(fileURLWithPath: path), schemaVersion: 3, objectTypes: types)
+        configuration.encryptionKey = encryptionKey
         let realm = try Realm(configuration: configuration)
         try realm.write {
             let pets = ["Rex", "Gone", "Fido", "Tom", "Lassie"].enumerated().map { i, name in
