@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .library(name: "Fief", targets: ["Fief"]),
         .library(name: "FiefStorage", targets: ["FiefStorage"]),
-        .executable(name: "fief", targets: ["fief"]),
+        .executable(name: "fief", targets: ["FiefCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,14 +39,17 @@ let package = Package(
             name: "Fief",
             dependencies: ["FiefStorage", "FiefQueryLanguage"]
         ),
+        // The `fief` tool. The target has its own name so that its module does not clash with
+        // `Fief` on case-insensitive file systems; the product (and binary) is `fief`.
         .executableTarget(
-            name: "fief",
+            name: "FiefCLI",
             dependencies: [
                 "Fief",
                 "FiefStorage",
                 "FiefQueryLanguage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/fief"
         ),
         // The crash tests' deterministic workload, shared by the writer they kill and the tests.
         .target(
