@@ -20,6 +20,10 @@ public enum FileHarness {
     /// The name of the tree the writable pass writes to.
     static let writeTree = "fuzz-write"
 
+    /// The key of the encrypted seeds: inputs are also opened with it, so mutated encrypted
+    /// files reach the decryption and authentication paths.
+    public static let fuzzKey: [UInt8] = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+
     /// Whether every input must be a valid store (FUZZ_EXPECT_VALID=1, for checking seeds).
     static let expectsValidInput = getenv("FUZZ_EXPECT_VALID") != nil
 
@@ -29,6 +33,12 @@ public enum FileHarness {
         guard data.count <= maximumInputSize else { return }
         let path = Scratch.path("input.fief")
         Scratch.write(data, to: path)
+        if isEncrypted(path) {
+            // An encrypted file: the passes with the key (checksums cannot be recomputed
+            // without it, so no resealed passes).
+            runPasses(path, resealed: false, key: fuzzKey)
+            return
+        }
         runPasses(path, resealed: false)
         var image = Array(data)
         let resealChanged = Reseal.reseal(&image)
@@ -41,9 +51,10 @@ public enum FileHarness {
 
     /// Read-only with checksums, then writable (checksums off unless `resealed`) with a write,
     /// then read-only again.
-    static func runPasses(_ path: String, resealed: Bool) {
-        let label = resealed ? "resealed " : ""
+    static func runPasses(_ path: String, resealed: Bool, key: [UInt8]? = nil) {
+        let label = (resealed ? "resealed " : "") + (key != nil ? "encrypted " : "")
         var options = StorageOptions()
+        options.encryptionKey = key
         options.readOnly = true
         attempt("\(label)read-only pass") {
             do {
@@ -71,10 +82,25 @@ public enum FileHarness {
         }
         attempt("\(label)reopen pass") {
             var options = StorageOptions()
+            options.encryptionKey = key
             options.readOnly = true
             let store = try Store(path: path, options: options)
             let valid = try inspect(store, "\(label)reopen pass")
             if wroteValidStore { check(valid, "\(label)reopen pass: a valid store written by this harness is invalid after reopening") }
+        }
+    }
+
+    /// Whether opening without a key says the file is encrypted.
+    static func isEncrypted(_ path: String) -> Bool {
+        var options = StorageOptions()
+        options.readOnly = true
+        do {
+            _ = try Store(path: path, options: options)
+            return false
+        } catch StorageError.encryptionKeyRequired {
+            return true
+        } catch {
+            return false
         }
     }
 

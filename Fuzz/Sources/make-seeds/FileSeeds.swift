@@ -6,6 +6,8 @@ struct FileSeed {
     var name: String
     var pageSize: Int
     var durability: Durability = .full
+    /// Encrypts the store with ``FileHarness/fuzzKey``.
+    var encrypted = false
     /// Fills the store (each call to `store.write` is one commit).
     var build: (Store) throws -> Void
 }
@@ -19,6 +21,7 @@ func makeStoreFile(_ seed: FileSeed) -> [UInt8] {
         var options = StorageOptions()
         options.pageSize = seed.pageSize
         options.durability = seed.durability
+        if seed.encrypted { options.encryptionKey = FileHarness.fuzzKey }
         let store = try Store(path: path, options: options)
         try seed.build(store)
         let report = try store.verify()
@@ -72,6 +75,27 @@ func fileSeeds() -> [FileSeed] {
                 try blobs.put(bytes("random"), random(1500, seed: 1))
                 try blobs.put(bytes("random-small"), random(300, seed: 2))
                 try blobs.put(bytes("inline"), random(50, seed: 3))
+            }
+        },
+        FileSeed(name: "encrypted-1024", pageSize: 1024, encrypted: true) { store in
+            try store.write { txn in
+                let alpha = try txn.createTree("alpha")
+                for i in 0..<60 { try alpha.put(numberKey(i * 3), bytes("secret \(i)")) }
+                let blobs = try txn.createTree("blobs")
+                try blobs.put(bytes("compressible"), compressible(4000))
+                try blobs.put(bytes("random"), random(2500, seed: 9))
+            }
+            try store.write { txn in
+                guard let alpha = try txn.tree("alpha") else { return }
+                for i in 0..<20 { try alpha.delete(numberKey(i * 3)) }
+            }
+        },
+        FileSeed(name: "encrypted-4096-relaxed", pageSize: 4096, durability: .relaxed(interval: 3600), encrypted: true) { store in
+            for round in 0..<3 {
+                try store.write { txn in
+                    let tree = try txn.tree("t") ?? txn.createTree("t")
+                    for i in 0..<40 { try tree.put(numberKey(round * 100 + i), random(90, seed: UInt64(round * 100 + i))) }
+                }
             }
         },
         FileSeed(name: "overflow-4096", pageSize: 4096) { store in
