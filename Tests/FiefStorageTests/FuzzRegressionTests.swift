@@ -26,6 +26,23 @@ final class FuzzRegressionTests: XCTestCase {
         for file in inputs("regressions/fuzz-file") { try replayStoreFile(file, mustBeValid: false) }
     }
 
+    /// The key `make-seeds` encrypts seeds with (the same bytes as FileHarness.fuzzKey).
+    static let fuzzKey: [UInt8] = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+
+    /// Whether opening without a key says the file is encrypted.
+    static func isEncrypted(_ path: String) -> Bool {
+        var options = StorageOptions()
+        options.readOnly = true
+        do {
+            _ = try Store(path: path, options: options)
+            return false
+        } catch StorageError.encryptionKeyRequired {
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The `.bin` files under `Fuzz/<directory>`, sorted.
     private func inputs(_ directory: String) -> [URL] {
         let url = Self.fuzzDirectory.appendingPathComponent(directory)
@@ -42,6 +59,9 @@ final class FuzzRegressionTests: XCTestCase {
         let name = file.lastPathComponent
         var options = StorageOptions()
         options.readOnly = true
+        // Encrypted inputs are opened with the key of the encrypted seeds, as fuzz-file does
+        // (FileHarness.fuzzKey in Fuzz/Sources/FuzzSupport).
+        if Self.isEncrypted(path) { options.encryptionKey = Self.fuzzKey }
         var valid = false
         expectOnlyStorageErrors(name, mustSucceed: mustBeValid) {
             valid = try inspect(Store(path: path, options: options), name)
