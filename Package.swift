@@ -63,6 +63,12 @@ let package = Package(
             dependencies: ["FiefStorage", "CrashWorkload"],
             path: "Tests/CrashWriter"
         ),
+        // A child process that uses a realm from the wrong thread, for the isolation tests.
+        .executableTarget(
+            name: "fief-isolation-probe",
+            dependencies: ["Fief"],
+            path: "Tests/IsolationProbe"
+        ),
         .testTarget(
             name: "FiefStorageTests",
             dependencies: ["FiefStorage", "CrashWorkload"]

@@ -281,9 +281,47 @@ func openConfined(_ configuration: Realm.Configuration) throws -> Realm {
     try Realm(configuration: configuration)
 }
 
-/// Using a realm outside its isolation traps with a message naming the realm; the trap itself
-/// cannot run in-process, so this checks the message a child process prints.
+/// Using a realm outside its isolation traps with a message naming the realm; the trap cannot
+/// run in-process, so a child process (`fief-isolation-probe`) misuses a realm and the test
+/// checks how it ends and what it printed.
 final class RealmIsolationTests: XCTestCase {
+    func testUseFromAnotherThreadTrapsWithAClearMessage() throws {
+        let probe = try Self.locateProbe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: probe)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let errors = Pipe()
+        let output = Pipe()
+        process.standardError = errors
+        process.standardOutput = output
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the misuse was not caught: \(stderr)")
+        XCTAssertTrue(stderr.contains("memory:isolation-probe"), stderr)
+        XCTAssertTrue(stderr.contains("confined to the thread that opened it"), stderr)
+    }
+
+    /// The probe executable beside this test bundle.
+    static func locateProbe() throws -> String {
+        var directories: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+            directories.append(bundle.bundleURL)
+        }
+        if let first = CommandLine.arguments.first {
+            directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("fief-isolation-probe").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw XCTSkip("fief-isolation-probe not built (swift build --build-tests builds it)")
+    }
+
     func testIsolationCheckPassesOnOwnActor() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
