@@ -47,6 +47,6 @@ extension Realm {
             }
         }
         do { try SchemaManager.writeSchema(session.txn, newSchema, version: schemaVersion) } catch { throw RealmError.wrap(error) }
-        SchemaManager.bind(self, newSchema, allBindings.compactMap(\.info))
+        SchemaManager.bind(self, newSchema, allBindings.compactMap(\.info), version: schemaVersion)
     }
 }

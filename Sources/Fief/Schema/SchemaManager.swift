@@ -106,7 +106,7 @@ enum SchemaManager {
             guard !plan.hasChanges || !configuration.readOnly else {
                 throw RealmError.readOnly("the file's schema needs changes but the realm is read-only")
             }
-            bind(realm, plan.newSchema, models)
+            bind(realm, plan.newSchema, models, version: existing == nil ? configuration.schemaVersion : fileVersion)
             return
         }
         let (base, version, changeset) = try realm.coordinator.store.write { txn in
@@ -115,7 +115,7 @@ enum SchemaManager {
             realm.transactionChanged()
             defer { realm.session = nil; realm.transactionChanged() }
             for instruction in plan.instructions { session.changeset.append(instruction) }
-            bind(realm, plan.newSchema, models)
+            bind(realm, plan.newSchema, models, version: configuration.schemaVersion)
             for name in plan.indexesToDrop { _ = try txn.dropTree(name) }
             for (className, property) in plan.indexesToBuild { try buildIndex(realm, className, property) }
             if needsMigration || (existing != nil && versionChanged) {
@@ -135,7 +135,7 @@ enum SchemaManager {
             return (txn.version, txn.commitVersion ?? 0, session.changeset.changeset)
         }
         realm.coordinator.recordCommit(base: base, version: version, changeset)
-        bind(realm, plan.newSchema, models)
+        bind(realm, plan.newSchema, models, version: configuration.schemaVersion)
     }
 
     /// Indexes the current values of an indexed property (new, or newly indexed).
@@ -169,21 +169,21 @@ enum SchemaManager {
         guard plan.differences.isEmpty else { throw RealmError.schemaMismatch(plan.differences) }
         for instruction in plan.instructions { session.changeset.append(instruction) }
         try writeSchema(session.txn, plan.newSchema, version: realm.schemaVersion)
-        bind(realm, plan.newSchema, bound + infos)
+        bind(realm, plan.newSchema, bound + infos, version: realm.schemaVersion)
     }
 
     /// Re-reads the schema when another realm instance changed it.
     static func reloadIfChanged(_ realm: Realm) throws {
         guard let (schema, version) = try readSchema(try realm.currentTxn()), schema != realm.schema else { return }
         let models = realm.allBindings.compactMap(\.info)
-        realm.schemaVersion = version
-        bind(realm, schema, models)
+        bind(realm, schema, models, version: version)
     }
 
-    static func bind(_ realm: Realm, _ schema: Schema, _ models: [ClassInfo]) {
+    /// Binds the classes of `schema` to the Swift models and records the schema version.
+    static func bind(_ realm: Realm, _ schema: Schema, _ models: [ClassInfo], version: UInt64) {
         var byName: [String: ClassInfo] = [:]
         for info in models { byName[info.schema.className] = info }
-        realm.schemaVersion = realm.configuration.schemaVersion
+        realm.schemaVersion = version
         realm.setSchema(schema, bindings: schema.objectSchema.map { TableBinding(schema: $0, info: byName[$0.className]) })
     }
 }

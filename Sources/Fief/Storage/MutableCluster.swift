@@ -74,8 +74,6 @@ final class MutableCluster {
 /// clusters are created and removed.
 final class ClusterDirectory {
     @exclusivity(unchecked) private(set) var starts: [UInt64]
-    /// The transaction it describes: (version, writable).
-    let tag: (UInt64, Bool)
     /// The class's cluster tree in that transaction, once looked up.
     @exclusivity(unchecked) var tree: Tree?
     @exclusivity(unchecked) var treeLoaded = false
@@ -84,9 +82,8 @@ final class ClusterDirectory {
     /// Column chunks found so far, in place in the map, per cluster start (read transactions).
     @exclusivity(unchecked) var pinned: [UInt64: PinnedCluster] = [:]
 
-    init(starts: [UInt64], tag: (UInt64, Bool)) {
+    init(starts: [UInt64]) {
         self.starts = starts
-        self.tag = tag
     }
 
     /// The cluster holding (or that would hold) `key`, and the next cluster's start.

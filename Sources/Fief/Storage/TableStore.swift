@@ -18,15 +18,14 @@ struct TableStore {
         self.binding = binding
         self.txn = txn
         self.session = session
-        let tag = (txn.version, txn.isWritable)
         // A write transaction that already changed this class's clusters reads them afresh.
         let unchanged = !(session?.modifiedTables.contains(binding.tableID) ?? false)
         if unchanged, let starts = known?.starts(binding.className, version: txn.version) {
-            directory = ClusterDirectory(starts: starts, tag: tag)
+            directory = ClusterDirectory(starts: starts)
         } else {
             let starts = try Self.loadStarts(txn, binding.clusterTree)
             if unchanged { known?.store(binding.className, version: txn.version, starts: starts) }
-            directory = ClusterDirectory(starts: starts, tag: tag)
+            directory = ClusterDirectory(starts: starts)
         }
     }
 
