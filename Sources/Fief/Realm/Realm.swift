@@ -264,39 +264,45 @@ public final class Realm {
         } else {
             return nil
         }
-        if binding.keyIsPrimaryKey, case .int(let i) = value {
-            // The key is the primary key: one lookup finds the row, and the object keeps it.
-            let key = TableBinding.key(forIntPrimaryKey: i)
-            guard let store = try? table(binding), let location = try? store.locate(key) else { return nil }
-            let object = objectForKey(type, key, binding: binding)
-            object._managed!.location = location
-            object._managed!.epoch = epoch
-            object._managed!.pinned = session == nil ? store.directory.pinned[location.start] : nil
-            return object
-        }
-        guard let objectKey = try? lookupPrimaryKey(binding, value) else { return nil }
-        return objectForKey(type, objectKey, binding: binding)
+        guard let found = try? findPrimaryKey(binding, value) else { return nil }
+        return objectForKey(type, found.key, binding: binding, at: found.location)
     }
 
     func lookupPrimaryKey(_ binding: TableBinding, _ value: StoredValue) throws -> UInt64? {
+        try findPrimaryKey(binding, value)?.key
+    }
+
+    /// The object key and row of the object whose primary key is `value`: for an Int primary
+    /// key the key itself, otherwise through the primary key's index.
+    func findPrimaryKey(_ binding: TableBinding, _ value: StoredValue) throws -> (key: UInt64, location: (start: UInt64, row: Int))? {
         let store = try table(binding)
         if binding.keyIsPrimaryKey {
             guard case .int(let i) = value else { return nil }
             let key = TableBinding.key(forIntPrimaryKey: i)
-            return try store.exists(key) ? key : nil
+            return try store.locate(key).map { (key, $0) }
         }
         guard let pk = binding.primaryKey else { return nil }
-        for key in try IndexStore(txn: store.txn, column: pk, directory: store.directory).keys(equalTo: value) where try store.read(key, pk) == value {
-            return key
+        for key in try IndexStore(txn: store.txn, column: pk, directory: store.directory).keys(equalTo: value) {
+            if let location = try store.locate(key), try store.read(start: location.start, row: location.row, pk) == value {
+                return (key, location)
+            }
         }
         return nil
     }
 
-    /// A managed instance for an existing object key.
-    func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding? = nil) -> T {
+    /// A managed instance for an existing object key; `location`, when known, spares the
+    /// object's first read a lookup.
+    func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding? = nil,
+                                     at location: (start: UInt64, row: Int)? = nil) -> T {
         let b = binding ?? readBinding(for: type)!
         let info = b.info ?? ClassInfo.of(type)
-        return info.instantiate(ManagedState(realm: self, table: b, key: key)) as! T
+        let state = ManagedState(realm: self, table: b, key: key)
+        if let location {
+            state.location = location
+            state.epoch = epoch
+            state.pinned = session == nil && b.tableID < stores.count ? stores[b.tableID]?.directory.pinned[location.start] : nil
+        }
+        return info.instantiate(state) as! T
     }
 
     func objectExists(_ state: ManagedState) -> Bool {
