@@ -319,7 +319,10 @@ final class RealmIsolationTests: XCTestCase {
             let candidate = directory.appendingPathComponent("fief-isolation-probe").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        throw XCTSkip("fief-isolation-probe not built (swift build --build-tests builds it)")
+        struct ProbeMissing: Error, CustomStringConvertible {
+            var description: String { "fief-isolation-probe not found beside the tests (swift build --build-tests builds it)" }
+        }
+        throw ProbeMissing()
     }
 
     func testIsolationCheckPassesOnOwnActor() async throws {
