@@ -30,6 +30,8 @@ final class RealmNotifier {
         let binding: TableBinding
         let key: UInt64
         let properties: [ColumnBinding]
+        /// The names of `properties`.
+        let watched: Set<String>
         var lastValues: [StoredValue]
         let changed: ([PropertyChange]) -> Void
         let deleted: () -> Void
@@ -40,6 +42,7 @@ final class RealmNotifier {
             self.binding = binding
             self.key = key
             self.properties = properties
+            watched = Set(properties.map(\.property.name))
             self.lastValues = lastValues
             self.changed = changed
             self.deleted = deleted
@@ -89,10 +92,9 @@ final class RealmNotifier {
             }
         }
         for observer in objects where !observer.token.isInvalidated {
-            if let summary, !summary.isEmpty,
-               !(summary.deleted[observer.binding.className]?.contains(observer.key) ?? false),
-               !observer.properties.contains(where: { Self.isModified(realm, summary, observer.binding.className, observer.key, [[$0.property.name]]) }),
-               !observer.properties.contains(where: { $0.type == .object }) {
+            // Only an object the changesets touched is read again.
+            if let summary, !(summary.deleted[observer.binding.className]?.contains(observer.key) ?? false),
+               !summary.isModified(observer.binding.className, observer.key, observer.watched) {
                 continue
             }
             guard let store = try? realm.table(observer.binding), (try? store.exists(observer.key)) == true else {

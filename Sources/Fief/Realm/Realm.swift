@@ -234,7 +234,12 @@ public final class Realm {
 
     /// Whether the realm has no objects.
     public var isEmpty: Bool {
-        allBindings.allSatisfy { (try? table($0).clusterStarts().isEmpty) ?? true }
+        allBindings.allSatisfy { binding in
+            var found = false
+            // The first cluster with a row answers (clusters emptied in a write still count 0).
+            try? table(binding).forEachCluster([]) { _ in found = true; return false }
+            return !found
+        }
     }
 
     /// Whether a write transaction is open.

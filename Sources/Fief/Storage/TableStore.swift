@@ -320,9 +320,6 @@ struct TableStore {
 
     // MARK: Scanning
 
-    /// Every cluster start, in key order.
-    func clusterStarts() -> [UInt64] { directory.starts }
-
     /// Calls `body` with each non-empty cluster's rows for `columns`, in key order.
     func forEachCluster(_ columns: [ColumnBinding], _ body: (ClusterRows) throws -> Bool) throws {
         guard let tree = try tree() else { return }
