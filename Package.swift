@@ -5,7 +5,10 @@ import PackageDescription
 //   CFiefShims, CLZ4, COpenSSL  small C shims and system libraries
 //   FiefStorage                 pages, mmap, copy-on-write B+tree, MVCC, checksums, encryption
 //   FiefQueryLanguage           the Realm Query Language parser (pure)
-//   Fief                        the object store and public API: Realm, Object, Results...
+//   Fief                        the object store and public API: Realm, Object, Results...,
+//                               changesets with global object identity and the sync history
+//   FiefSyncProtocol            pure sync: wire messages, merge (transform) rules, server and
+//                               client history logic; no I/O, no clocks
 //   fief                        the command-line tool
 let package = Package(
     name: "Fief",
@@ -13,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "Fief", targets: ["Fief"]),
         .library(name: "FiefStorage", targets: ["FiefStorage"]),
+        .library(name: "FiefSyncProtocol", targets: ["FiefSyncProtocol"]),
         .executable(name: "fief", targets: ["FiefCLI"]),
     ],
     dependencies: [
@@ -38,6 +42,11 @@ let package = Package(
         .target(
             name: "Fief",
             dependencies: ["FiefStorage", "FiefQueryLanguage"]
+        ),
+        // Pure sync logic: no I/O, no clocks, deterministic (see ../shared/DESIGN.md, "Sync").
+        .target(
+            name: "FiefSyncProtocol",
+            dependencies: ["Fief", "CLZ4"]
         ),
         // The `fief` tool. The target has its own name so that its module does not clash with
         // `Fief` on case-insensitive file systems; the product (and binary) is `fief`.
@@ -76,5 +85,6 @@ let package = Package(
         .testTarget(name: "FiefCLITests", dependencies: ["Fief", "FiefStorage"]),
         .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
         .testTarget(name: "FiefTests", dependencies: ["Fief", "FiefStorage"]),
+        .testTarget(name: "FiefSyncProtocolTests", dependencies: ["FiefSyncProtocol", "Fief"]),
     ]
 )

@@ -62,6 +62,10 @@ extension Realm {
         /// ```
         public var shouldCompactOnLaunch: (@Sendable (_ totalBytes: Int, _ usedBytes: Int) -> Bool)?
 
+        /// Whether every write transaction is recorded in the file's sync history (set by the
+        /// sync configurations of FiefSync; local realms record nothing and pay nothing).
+        @_spi(Sync) public var recordsSyncHistory = false
+
         /// A configuration; every parameter has the default Realm uses.
         public init(fileURL: URL? = Configuration.defaultFileURL, inMemoryIdentifier: String? = nil,
                     readOnly: Bool = false, schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
