@@ -1,0 +1,77 @@
+/// Server to client: changesets from the server's history, with the session's progress.
+///
+/// A download may carry no changesets: it then only acknowledges uploads or reports progress.
+public struct DownloadMessage: Equatable, Sendable {
+    /// The session the changesets belong to.
+    public var session: UInt32
+    /// Where the client stands once it has integrated this message.
+    public var progress: DownloadProgress
+    /// Bytes the server still has to send for this session after this message, for progress UI.
+    public var downloadableBytes: UInt64
+    /// Bytes sent so far for this session, this message included, for progress UI.
+    public var downloadedBytes: UInt64
+    /// The changesets, in server-version order.
+    public var changesets: [DownloadChangeset]
+
+    /// Creates a download message.
+    public init(session: UInt32, progress: DownloadProgress, downloadableBytes: UInt64, downloadedBytes: UInt64, changesets: [DownloadChangeset]) {
+        self.session = session
+        self.progress = progress
+        self.downloadableBytes = downloadableBytes
+        self.downloadedBytes = downloadedBytes
+        self.changesets = changesets
+    }
+}
+
+/// The cursors a ``DownloadMessage`` moves the client to.
+public struct DownloadProgress: Equatable, Sendable {
+    /// The server version the client reaches by integrating the message.
+    public var downloadServerVersion: UInt64
+    /// The client version that server version had integrated.
+    public var downloadLastIntegratedClientVersion: UInt64
+    /// The last client version the server acknowledges as durably integrated.
+    public var uploadClientVersion: UInt64
+    /// The server version the acknowledged client version was based on.
+    public var uploadLastIntegratedServerVersion: UInt64
+    /// The newest version of the server's history when the message was made.
+    public var latestServerVersion: UInt64
+
+    /// Creates download progress.
+    public init(
+        downloadServerVersion: UInt64,
+        downloadLastIntegratedClientVersion: UInt64,
+        uploadClientVersion: UInt64,
+        uploadLastIntegratedServerVersion: UInt64,
+        latestServerVersion: UInt64
+    ) {
+        self.downloadServerVersion = downloadServerVersion
+        self.downloadLastIntegratedClientVersion = downloadLastIntegratedClientVersion
+        self.uploadClientVersion = uploadClientVersion
+        self.uploadLastIntegratedServerVersion = uploadLastIntegratedServerVersion
+        self.latestServerVersion = latestServerVersion
+    }
+}
+
+/// One changeset in a ``DownloadMessage``.
+public struct DownloadChangeset: Equatable, Sendable {
+    /// The server version the changeset produced.
+    public var serverVersion: UInt64
+    /// The last version of the receiving client the changeset had integrated.
+    public var lastIntegratedClientVersion: UInt64
+    /// The file identity of the client that made the changeset.
+    public var originFileIdent: UInt64
+    /// The hybrid-logical-clock value of the original write.
+    public var originTimestamp: UInt64
+    /// The encoded changeset, opaque to the wire layer (compressed on the wire when larger than
+    /// ``ChangesetPayloadCompression/threshold``).
+    public var payload: [UInt8]
+
+    /// Creates a download changeset.
+    public init(serverVersion: UInt64, lastIntegratedClientVersion: UInt64, originFileIdent: UInt64, originTimestamp: UInt64, payload: [UInt8]) {
+        self.serverVersion = serverVersion
+        self.lastIntegratedClientVersion = lastIntegratedClientVersion
+        self.originFileIdent = originFileIdent
+        self.originTimestamp = originTimestamp
+        self.payload = payload
+    }
+}
