@@ -65,6 +65,9 @@ extension Realm {
         /// Whether every write transaction is recorded in the file's sync history (set by the
         /// sync configurations of FiefSync; local realms record nothing and pay nothing).
         @_spi(Sync) public var recordsSyncHistory = false
+        /// The physical time the sync history's hybrid logical clock follows, in milliseconds
+        /// since 2020-01-01 UTC; nil reads the system clock. Simulators and tests set it.
+        @_spi(Sync) public var syncClock: (@Sendable () -> UInt64)?
 
         /// A configuration; every parameter has the default Realm uses.
         public init(fileURL: URL? = Configuration.defaultFileURL, inMemoryIdentifier: String? = nil,

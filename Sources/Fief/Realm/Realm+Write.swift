@@ -71,6 +71,7 @@ extension Realm {
         readTxn = nil
         do {
             session = WriteSession(txn: try coordinator.store.beginWrite())
+            if configuration.recordsSyncHistory { session!.undoLog = UndoLog() }
         } catch {
             transactionChanged()
             throw RealmError.wrap(error)
@@ -113,6 +114,7 @@ extension Realm {
         do {
             try LinkCleanup.run(self, session)
             try TableStore.flush(session)
+            if configuration.recordsSyncHistory { try recordSyncHistory(session, currentSyncChangeset) }
         } catch {
             failCommit(session, error)
             throw RealmError.wrap(error)

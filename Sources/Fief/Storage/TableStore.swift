@@ -204,6 +204,7 @@ struct TableStore {
         for c in binding.columns where c.indexTree != nil {
             try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
         }
+        session.undoLog?.created(binding.className, key)
     }
 
     /// Registers a new empty cluster: its key chunk goes to the tree at once so scans find it.
@@ -255,6 +256,7 @@ struct TableStore {
             try index.remove(old, key)
             try index.add(value, key)
         }
+        session?.undoLog?.updated(binding.className, key, column.property.name, old: old)
         return old
     }
 
@@ -275,6 +277,11 @@ struct TableStore {
         session.appendHint[binding.tableID] = nil
         for c in binding.columns where c.indexTree != nil {
             try IndexStore(txn: txn, column: c, directory: directory).remove(old[c.position], key)
+        }
+        if session.undoLog != nil {
+            var row: [String: StoredValue] = [:]
+            for c in binding.columns where c.property.isStored { row[c.property.name] = old[c.position] }
+            session.undoLog!.deleted(binding.className, key, row: row)
         }
         return old
     }

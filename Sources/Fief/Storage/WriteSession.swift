@@ -12,6 +12,9 @@ final class WriteSession {
     /// Next object keys for classes without an Int primary key.
     @exclusivity(unchecked) var sequences: [String: UInt64] = [:]
     @exclusivity(unchecked) var changeset = ChangesetBuilder()
+    /// Before-images of the rows this transaction changes, captured only in synced realms
+    /// (nil otherwise, and while integrating downloaded changesets).
+    @exclusivity(unchecked) var undoLog: UndoLog?
     /// Classes (by table id) whose set of clusters this transaction changed.
     var modifiedTables: Set<Int> = []
     /// Classes whose cluster tree this transaction dropped.
