@@ -27,6 +27,7 @@ let package = Package(
             dependencies: [
                 .product(name: "FiefStorage", package: "Fief"),
                 .product(name: "Fief", package: "Fief"),
+                .product(name: "FiefSyncProtocol", package: "Fief"),
                 "CLMDB",
                 "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,14 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// libFuzzer targets for FiefStorage, the query parser and query evaluation in Fief (see README.md
-// and run.sh).
+// libFuzzer targets for FiefStorage, the query parser, query evaluation in Fief and the sync wire
+// protocol (see README.md and run.sh).
 //
 //   fuzz-file          the input is a store file: open, read everything, verify, write
 //   fuzz-storage-ops   the input is a sequence of operations, checked against a model
 //   fuzz-query         the input is a query string: parse, print, parse again, compare
 //   fuzz-query-eval    the input is a query (and its arguments): filter a small realm with it
 //                      through the Fief object store and check the answers agree
+//   fuzz-sync-wire     the input is a sync protocol frame: decode, encode, decode again, compare
 //   fuzz-replay        runs either harness over files without libFuzzer
 //   make-seeds         writes the seed corpora (built normally, without fuzzer flags)
 //
@@ -48,12 +49,23 @@ let package = Package(
             dependencies: [.product(name: "Fief", package: rootIdentity)]
         ),
         .executableTarget(name: "fuzz-query-eval", dependencies: ["QueryEvalHarness"]),
+        // The sync wire oracle (FiefSyncProtocol's public API), shared by fuzz-sync-wire and
+        // fuzz-replay.
+        .target(
+            name: "SyncWireHarness",
+            dependencies: [.product(name: "FiefSyncProtocol", package: rootIdentity)]
+        ),
+        .executableTarget(name: "fuzz-sync-wire", dependencies: ["SyncWireHarness"]),
         .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-storage-ops", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzSupport", "QueryEvalHarness"]),
+        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzSupport", "QueryEvalHarness", "SyncWireHarness"]),
         .executableTarget(
             name: "make-seeds",
-            dependencies: ["FuzzSupport", .product(name: "FiefStorage", package: rootIdentity)]
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "FiefStorage", package: rootIdentity),
+                .product(name: "FiefSyncProtocol", package: rootIdentity),
+            ]
         ),
     ]
 )

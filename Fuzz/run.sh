@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds and runs the libFuzzer targets (FiefStorage, the query language, query evaluation).
+# Builds and runs the libFuzzer targets (FiefStorage, the query language, query evaluation, the
+# sync wire protocol).
 #
-#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|all SECONDS
+#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|all SECONDS
 #
 # The seed corpus (Fuzz/corpus/<target>) is copied into Fuzz/corpus-work/<target>, which keeps
 # growing across runs (git-ignored). Crashes, hangs and out-of-memory inputs go to
@@ -20,15 +21,16 @@ target="${1:-}"
 seconds="${2:-}"
 config="${FUZZ_CONFIG:-release}"
 if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|all SECONDS" >&2
+    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|all SECONDS" >&2
     exit 2
 fi
 case "$target" in
-    all) targets=(fuzz-file fuzz-storage-ops fuzz-query fuzz-query-eval) ;;
+    all) targets=(fuzz-file fuzz-storage-ops fuzz-query fuzz-query-eval fuzz-sync-wire) ;;
     fuzz-file|file) targets=(fuzz-file) ;;
     fuzz-storage-ops|storage-ops) targets=(fuzz-storage-ops) ;;
     fuzz-query|query) targets=(fuzz-query) ;;
     fuzz-query-eval|query-eval) targets=(fuzz-query-eval) ;;
+    fuzz-sync-wire|sync-wire) targets=(fuzz-sync-wire) ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
@@ -61,6 +63,8 @@ for t in "${targets[@]}"; do
     [[ "$t" == fuzz-query ]] && extra=(-dict="$here/query.dict")
     # Query evaluation: the harness skips inputs over 320 bytes; add the fixture's names.
     [[ "$t" == fuzz-query-eval ]] && extra=(-dict="$here/query-eval.dict" -max_len=320)
+    # Sync frames: room for a few changesets, some of them compressed.
+    [[ "$t" == fuzz-sync-wire ]] && extra=(-max_len=8192)
     corpus="${t#fuzz-}"
     mkdir -p "$here/corpus-work/$corpus" "$here/artifacts/$t"
     cp -n "$here/corpus/$corpus"/* "$here/corpus-work/$corpus"/ 2>/dev/null || true

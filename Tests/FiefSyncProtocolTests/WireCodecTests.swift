@@ -38,6 +38,21 @@ final class WireCodecTests: XCTestCase {
         XCTAssertEqual(SyncMessageCodec.encode(.pong(timestamp: .max)), [1, 11] + Array(repeating: 0xFF, count: 9) + [0x01])
     }
 
+    /// FORMAT.md, III.9.
+    func testFormatWorkedExample() throws {
+        func upload(_ payload: [UInt8]) -> SyncMessage {
+            .upload(UploadMessage(session: 1, progressClientVersion: 5, progressServerVersion: 300, changesets: [
+                UploadChangeset(clientVersion: 5, lastIntegratedServerVersion: 300, timestamp: 1000, payload: payload),
+            ]))
+        }
+        let frame = SyncMessageCodec.encode(upload([1, 0, 0]))
+        XCTAssertEqual(frame, [0x01, 0x04, 0x01, 0x05, 0xAC, 0x02, 0x01, 0x05, 0xAC, 0x02, 0xE8, 0x07, 0x00, 0x03, 0x01, 0x00, 0x00])
+        let compressed = SyncMessageCodec.encode(upload(Array(repeating: 0x61, count: 2000)))
+        XCTAssertEqual(Array(compressed[..<15]), [0x01, 0x04, 0x01, 0x05, 0xAC, 0x02, 0x01, 0x05, 0xAC, 0x02, 0xE8, 0x07, 0x01, 0xD0, 0x0F])
+        XCTAssertEqual(Int(compressed[15]), compressed.count - 16, "the block's length, then the block")
+        XCTAssertEqual(try SyncMessageCodec.decode(compressed), upload(Array(repeating: 0x61, count: 2000)))
+    }
+
     func testSmallPayloadsAreSentRawAndLargeCompressiblePayloadsCompressed() throws {
         let small = [UInt8](repeating: 7, count: ChangesetPayloadCompression.threshold)
         let large = [UInt8](repeating: 7, count: ChangesetPayloadCompression.threshold + 1)

@@ -31,11 +31,9 @@ final class SyncHistoryTests: XCTestCase {
     override func setUp() {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("synchist-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        testSyncChangeset = nil
     }
 
     override func tearDown() {
-        testSyncChangeset = nil
         try? FileManager.default.removeItem(at: dir)
     }
 
@@ -59,11 +57,14 @@ final class SyncHistoryTests: XCTestCase {
         return lines.joined(separator: "\n")
     }
 
-    private let marker = SyncChangeset([.createObject(className: "HistOwner", object: .primaryKey(.int(1)))])
+    /// As if the server had integrated everything recorded so far.
+    private func markIntegrated(_ realm: Realm) throws {
+        let latest = try realm.syncHistoryState().latestClientVersion
+        try realm.write { try realm.setSyncDownloadCursor(serverVersion: latest, clientVersion: latest) }
+    }
 
     func testLocalRealmsRecordNothing() throws {
         let realm = try Realm(configuration: configuration(synced: false))
-        testSyncChangeset = marker
         try realm.write { realm.add(HistOwner(value: ["id": 1])) }
         let txn = try realm.currentTxn()
         XCTAssertNil(try txn.tree(SyncHistoryStore.historyTree))
@@ -73,14 +74,14 @@ final class SyncHistoryTests: XCTestCase {
     func testEntriesCommitWithTheDataAndSurviveReopen() throws {
         do {
             let realm = try Realm(configuration: configuration())
-            testSyncChangeset = marker
             try realm.write { realm.add(HistOwner(value: ["id": 1])) }
             try realm.write { realm.objects(HistOwner.self).first!.name = "a" }
-            testSyncChangeset = nil
-            try realm.write { realm.objects(HistOwner.self).first!.name = "b" }  // nothing recorded: no entry
+            try realm.write { }  // nothing changed: no entry
             let entries = try realm.syncHistoryEntries(after: 0)
             XCTAssertEqual(entries.map(\.clientVersion), [1, 2])
-            XCTAssertEqual(entries[0].changeset, marker)
+            XCTAssertEqual(entries[0].changeset.instructions.first, .createObject(className: "HistOwner", object: .primaryKey(.int(1))))
+            let name = SyncTarget(className: "HistOwner", object: .primaryKey(.int(1)), property: "name")
+            XCTAssertEqual(entries[1].changeset.instructions, [.set(name, .string("a"), isDefault: false)])
             XCTAssertEqual(entries[0].baseServerVersion, 0)
             XCTAssertEqual(HybridLogicalClock.milliseconds(of: entries[0].timestamp), 1000)
             XCTAssertGreaterThan(entries[1].timestamp, entries[0].timestamp)
@@ -93,9 +94,7 @@ final class SyncHistoryTests: XCTestCase {
 
     func testCursorsIdentityAndTrimming() throws {
         let realm = try Realm(configuration: configuration())
-        testSyncChangeset = marker
         for i in 0..<3 { try realm.write { realm.add(HistOwner(value: ["id": i])) } }
-        testSyncChangeset = nil
         try realm.write {
             try realm.setSyncFileIdent(42, salt: 7)
             try realm.acknowledgeSyncUpload(clientVersion: 2, serverVersion: 10)
@@ -109,7 +108,6 @@ final class SyncHistoryTests: XCTestCase {
         XCTAssertEqual(state.downloadedServerVersion, 9)
         XCTAssertEqual(state.downloadedClientVersion, 1)
         XCTAssertEqual(try realm.syncHistoryEntries(after: 0).map(\.clientVersion), [2, 3])
-        testSyncChangeset = marker
         try realm.write { realm.add(HistOwner(value: ["id": 9])) }
         let last = try realm.syncHistoryEntries(after: 3)
         XCTAssertEqual(last.first?.baseServerVersion, 9)
@@ -118,7 +116,6 @@ final class SyncHistoryTests: XCTestCase {
 
     func testUndoTakesTheFileBackExactly() throws {
         let realm = try Realm(configuration: configuration())
-        testSyncChangeset = nil
         try realm.write {
             let o = realm.create(HistOwner.self, value: ["id": 1, "name": "one"])
             o.pets.append(HistPet(value: ["name": "rex", "age": 3]))
@@ -130,8 +127,8 @@ final class SyncHistoryTests: XCTestCase {
             o.places.append(HistAddress(value: ["city": "Rome"]))
             realm.create(HistOwner.self, value: ["id": 2, "name": "two"])
         }
+        try markIntegrated(realm)
         let before = try dump(realm)
-        testSyncChangeset = marker
         try realm.write {
             let o = realm.object(ofType: HistOwner.self, forPrimaryKey: 1)!
             o.name = "changed"
@@ -149,10 +146,9 @@ final class SyncHistoryTests: XCTestCase {
             realm.create(HistOwner.self, value: ["id": 2, "name": "again"])
         }
         XCTAssertNotEqual(try dump(realm), before)
-        testSyncChangeset = nil
         try realm.write {
             let undone = try realm.undoPendingSyncChangesets()
-            XCTAssertEqual(undone.map(\.clientVersion), [1, 2])
+            XCTAssertEqual(undone.map(\.clientVersion), [2, 3])
         }
         XCTAssertEqual(try dump(realm), before)
         XCTAssertEqual(try realm.syncHistoryEntries(after: 0), [])
@@ -168,10 +164,9 @@ final class SyncHistoryTests: XCTestCase {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(n))
         }
-        testSyncChangeset = nil
         try realm.write { for i in 0..<20 { realm.create(HistOwner.self, value: ["id": i, "name": "o\(i)"]) } }
+        try markIntegrated(realm)
         let before = try dump(realm)
-        testSyncChangeset = marker
         for _ in 0..<30 {
             try realm.write {
                 let owners = Array(realm.objects(HistOwner.self))
@@ -191,7 +186,6 @@ final class SyncHistoryTests: XCTestCase {
                 }
             }
         }
-        testSyncChangeset = nil
         try realm.write { _ = try realm.undoPendingSyncChangesets() }
         XCTAssertEqual(try dump(realm), before)
     }

@@ -5,13 +5,15 @@ import Darwin
 #endif
 import FuzzSupport
 import QueryEvalHarness
+import SyncWireHarness
 
 // Replays inputs through a harness without libFuzzer:
-//   fuzz-replay file|storage-ops|query-eval FILE...
-// For query-eval it prints each input's outcome and exits 1 when a check fails.
+//   fuzz-replay file|storage-ops|query-eval|sync-wire FILE...
+// For query-eval it prints each input's outcome and exits 1 when a check fails; for sync-wire it
+// prints whether each frame decoded (a failed check traps, as under libFuzzer).
 let arguments = CommandLine.arguments.dropFirst()
-guard let target = arguments.first, ["file", "storage-ops", "query-eval"].contains(target), arguments.count >= 2 else {
-    print("usage: fuzz-replay file|storage-ops|query-eval FILE...")
+guard let target = arguments.first, ["file", "storage-ops", "query-eval", "sync-wire"].contains(target), arguments.count >= 2 else {
+    print("usage: fuzz-replay file|storage-ops|query-eval|sync-wire FILE...")
     exit(2)
 }
 var failed = false
@@ -26,6 +28,8 @@ for path in arguments.dropFirst() {
         let outcome = QueryEvalHarness.run(bytes)
         print(outcome)
         failed = failed || !outcome.failures.isEmpty
+    } else if target == "sync-wire" {
+        print(bytes.withUnsafeBytes { SyncWireHarness.run($0) })
     } else {
         StorageOpsRunner.run(bytes)
     }

@@ -5,14 +5,16 @@ import Darwin
 #endif
 import FuzzSupport
 
-// Writes the seed corpora into Fuzz/corpus/file and Fuzz/corpus/storage-ops (or into the
-// directory given as the only argument), replacing what is there.
+// Writes the seed corpora into Fuzz/corpus/file, Fuzz/corpus/storage-ops and Fuzz/corpus/sync-wire
+// (or into the directory given as the only argument), replacing what is there.
 let corpus = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : defaultCorpusDirectory()
 let fileDirectory = "\(corpus)/file"
 let opsDirectory = "\(corpus)/storage-ops"
-for directory in [corpus, fileDirectory, opsDirectory] { mkdir(directory, 0o755) }
+let wireDirectory = "\(corpus)/sync-wire"
+for directory in [corpus, fileDirectory, opsDirectory, wireDirectory] { mkdir(directory, 0o755) }
 removeFiles(in: fileDirectory)
 removeFiles(in: opsDirectory)
+removeFiles(in: wireDirectory)
 
 var total = 0
 for seed in fileSeeds() {
@@ -24,6 +26,11 @@ for seed in fileSeeds() {
 for (name, bytes) in opsSeeds() {
     bytes.withUnsafeBytes { Scratch.write($0, to: "\(opsDirectory)/\(name).bin") }
     print("storage-ops/\(name).bin  \(bytes.count) bytes")
+    total += bytes.count
+}
+for (name, bytes) in wireSeeds() {
+    bytes.withUnsafeBytes { Scratch.write($0, to: "\(wireDirectory)/\(name).bin") }
+    print("sync-wire/\(name).bin  \(bytes.count) bytes")
     total += bytes.count
 }
 print("\(total) bytes in all")

@@ -20,16 +20,26 @@ struct CollectionLocation {
         return []
     }
 
-    /// Writes the new elements and records `instructions` (not a whole-property set).
+    /// Writes the new elements and records `instructions` (not a whole-property set); traps
+    /// on a storage failure, as property setters do.
     func write(_ items: [StoredValue], _ instructions: [ChangesetInstruction]) {
-        let realm = state.realm
         do {
-            guard let session = realm.session else { throw RealmError.notInWriteTransaction }
-            let old = try realm.table(state.table).update(state.key, column, .collection(items))
-            try realm.deleteOrphanedEmbedded(column, old: old, new: .collection(items))
-            for i in instructions { session.changeset.append(i) }
+            try tryWrite(items, instructions)
         } catch {
             preconditionFailure("Cannot modify \(state.table.className).\(column.property.name): \(error)")
+        }
+    }
+
+    /// Writes the new elements and records `instructions`, in the local changeset and (for a
+    /// realm recording sync history) in the sync changeset; throws on failure.
+    func tryWrite(_ items: [StoredValue], _ instructions: [ChangesetInstruction]) throws {
+        let realm = state.realm
+        guard let session = realm.session else { throw RealmError.notInWriteTransaction }
+        let old = try realm.table(state.table).update(state.key, column, .collection(items))
+        try realm.deleteOrphanedEmbedded(column, old: old, new: .collection(items))
+        for i in instructions { session.changeset.append(i) }
+        if let sync = realm.activeSyncRecorder {
+            try realm.recordSyncCollection(state.table, state.key, column, old: old, new: .collection(items), local: instructions, sync)
         }
     }
 

@@ -92,6 +92,10 @@ extension Realm {
         for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
             session.changeset.append(.set(className: binding.className, key: key, property: c.property.name, value: row[c.position]))
         }
+        if let sync = activeSyncRecorder {
+            recordSyncCreate(binding, key, primaryKey: pkValue, sync)
+            try recordSyncInitialValues(binding, key, row, sync)
+        }
         return key
     }
 

@@ -39,13 +39,16 @@ extension Realm {
         guard !added.isEmpty else { return }
         let newSchema = Schema(Array(byName.values))
         for cls in added { try DynamicSchemaCheck.validate(cls, in: newSchema) }
+        var local: [ChangesetInstruction] = []
         for cls in added {
-            session.changeset.append(.addClass(className: cls.className, isEmbedded: cls.isEmbedded))
+            local.append(.addClass(className: cls.className, isEmbedded: cls.isEmbedded))
             for p in cls.properties {
-                session.changeset.append(.addProperty(className: cls.className, property: p.name, type: p.type, collection: p.collection,
-                                                      isOptional: p.isOptional, objectClassName: p.objectClassName))
+                local.append(.addProperty(className: cls.className, property: p.name, type: p.type, collection: p.collection,
+                                          isOptional: p.isOptional, objectClassName: p.objectClassName))
             }
         }
+        for instruction in local { session.changeset.append(instruction) }
+        if let sync = activeSyncRecorder { recordSyncSchema(local, newSchema, sync) }
         do { try SchemaManager.writeSchema(session.txn, newSchema, version: schemaVersion) } catch { throw RealmError.wrap(error) }
         SchemaManager.bind(self, newSchema, allBindings.compactMap(\.info), version: schemaVersion)
     }

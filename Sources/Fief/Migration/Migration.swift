@@ -98,6 +98,11 @@ public final class Migration {
                 for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
                     session.changeset.append(.set(className: typeName, key: key, property: c.property.name, value: row[c.position]))
                 }
+                if let sync = realm.activeSyncRecorder {
+                    let pk = binding.primaryKey.map { row[$0.position] } ?? .null
+                    realm.recordSyncCreate(binding, key, primaryKey: pk, sync)
+                    try realm.recordSyncInitialValues(binding, key, row, sync)
+                }
             }
             return MigrationObject(realm: realm, binding: binding, key: key)
         } catch {
@@ -157,8 +162,9 @@ public final class DynamicObject {
             guard let c = binding.column(named: name) else { preconditionFailure("Property '\(name)' does not exist on object type '\(className)'.") }
             do {
                 let value = try DynamicAccess.storedValue(newValue, for: c.property, realm: realm)
-                try realm.table(binding).update(key, c, value)
+                let old = try realm.table(binding).update(key, c, value)
                 realm.session?.changeset.append(.set(className: className, key: key, property: name, value: value))
+                if let sync = realm.activeSyncRecorder { try realm.recordSyncSet(binding, key, c, old: old, new: value, sync) }
             } catch {
                 preconditionFailure("Cannot set \(className).\(name): \(error)")
             }

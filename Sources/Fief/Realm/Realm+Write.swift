@@ -70,7 +70,7 @@ extension Realm {
         readTxn?.abort()
         readTxn = nil
         do {
-            session = WriteSession(txn: try coordinator.store.beginWrite())
+            session = WriteSession(txn: try coordinator.store.beginWrite(), recordsSync: configuration.recordsSyncHistory)
             if configuration.recordsSyncHistory { session!.undoLog = UndoLog() }
         } catch {
             transactionChanged()
@@ -241,6 +241,7 @@ extension Realm {
             key = existing
             let state = ManagedState(realm: self, table: binding, key: key)
             let store = try table(binding)
+            let sync = activeSyncRecorder
             for (i, property) in info.properties.enumerated() where property.isStored && !property.isPrimary {
                 if let only = onlyProperties, !only.contains(property.name) { continue }
                 let column = binding.swiftColumns[i]
@@ -250,6 +251,7 @@ extension Realm {
                 let old = try store.update(key, column, value)
                 try deleteOrphanedEmbedded(column, old: old, new: value)
                 session.changeset.append(.set(className: binding.className, key: key, property: property.name, value: value))
+                if let sync { try recordSyncSet(binding, key, column, old: old, new: value, sync) }
             }
             info.makeManaged(object, state)
             return object
@@ -262,6 +264,8 @@ extension Realm {
         // Claim the key before converting links, so cycles of unmanaged objects resolve to it.
         let state = ManagedState(realm: self, table: binding, key: key)
         object._managed = state
+        let sync = activeSyncRecorder
+        if let sync { recordSyncCreate(binding, key, primaryKey: pkValue, sync) }
         let values: [StoredValue]
         do { values = try info.storedValues(of: object, context) } catch { object._managed = nil; throw error }
         var row = Array(repeating: StoredValue.null, count: binding.columns.count)
@@ -276,6 +280,7 @@ extension Realm {
         for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
             session.changeset.append(.set(className: binding.className, key: key, property: c.property.name, value: row[c.position]))
         }
+        if let sync { try recordSyncInitialValues(binding, key, row, sync) }
         info.makeManaged(object, state)
         return object
     }
@@ -327,12 +332,17 @@ extension Realm {
         guard pendingWriteError == nil else { return }
         do {
             guard let session else { throw RealmError.notInWriteTransaction }
-            for binding in allBindings {
+            let sync = activeSyncRecorder
+            for binding in allBindings.sorted(by: { $0.className < $1.className }) {
                 let store = try table(binding)
                 for key in try store.allKeys() {
+                    if let sync, !binding.isEmbedded {
+                        sync.append(.eraseObject(className: binding.className, object: try syncObjectID(binding, key)))
+                    }
                     session.changeset.append(.eraseObject(className: binding.className, key: key))
                     session.deleted[binding.className, default: []].insert(key)
                 }
+                if binding.primaryKey == nil && !binding.isEmbedded { try ObjectIdentity.dropMappings(session, binding.className) }
                 try TableStore.flush(session)
                 _ = try session.txn.dropTree(binding.clusterTree)
                 session.droppedClasses.insert(binding.className)
@@ -356,6 +366,10 @@ extension Realm {
         epoch &+= 1
         session.deleted[binding.className, default: []].insert(key)
         session.changeset.append(.eraseObject(className: binding.className, key: key))
+        if !binding.isEmbedded {
+            if let sync = activeSyncRecorder { try recordSyncErase(binding, key, row: old, sync) }
+            if binding.primaryKey == nil { try ObjectIdentity.removeMapping(session, binding.className, key) }
+        }
         // Embedded objects go with their parent.
         for c in binding.columns where c.type == .object {
             guard let target = c.property.objectClassName, let tb = self.binding(named: target), tb.isEmbedded else { continue }

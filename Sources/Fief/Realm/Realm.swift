@@ -360,6 +360,7 @@ public final class Realm {
         let old = try table(state.table).update(state.key, column, value)
         try deleteOrphanedEmbedded(column, old: old, new: value)
         session!.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.name, value: value))
+        if let sync = activeSyncRecorder { try recordSyncSet(state.table, state.key, column, old: old, new: value, sync) }
     }
 
     /// Embedded objects a link property no longer references are deleted: they have no

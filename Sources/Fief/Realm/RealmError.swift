@@ -32,6 +32,10 @@ public enum RealmError: Error, Equatable, CustomStringConvertible {
     case invalidQuery(String)
     /// A changeset's bytes are damaged.
     case corruptChangeset(offset: Int, reason: String)
+    /// A sync changeset could not be applied: the index of the instruction and what is wrong
+    /// with it (a value that does not fit the property, an unknown class or property, a
+    /// schema addition that contradicts the realm's schema...).
+    case invalidSyncChangeset(instruction: Int, reason: String)
     /// The configuration is inconsistent.
     case invalidConfiguration(String)
     /// The storage layer failed (I/O, corruption, locking...).
@@ -56,6 +60,7 @@ public enum RealmError: Error, Equatable, CustomStringConvertible {
         case .wrongRealm(let m): "Object is managed by another Realm: \(m)"
         case .invalidQuery(let m): "Invalid query: \(m)"
         case .corruptChangeset(let o, let r): "Corrupt changeset at byte \(o): \(r)"
+        case .invalidSyncChangeset(let i, let r): "Cannot apply sync changeset, instruction \(i): \(r)"
         case .invalidConfiguration(let m): "Invalid configuration: \(m)"
         case .storage(let e): "\(e)"
         case .internalError(let m): "Internal error: \(m)"

@@ -110,11 +110,12 @@ enum SchemaManager {
             return
         }
         let (base, version, changeset) = try realm.coordinator.store.write { txn in
-            let session = WriteSession(txn: txn)
+            let session = WriteSession(txn: txn, recordsSync: configuration.recordsSyncHistory)
             realm.session = session
             realm.transactionChanged()
             defer { realm.session = nil; realm.transactionChanged() }
             for instruction in plan.instructions { session.changeset.append(instruction) }
+            if let sync = session.sync { realm.recordSyncSchema(plan.instructions, plan.newSchema, sync) }
             bind(realm, plan.newSchema, models, version: configuration.schemaVersion)
             for name in plan.indexesToDrop { _ = try txn.dropTree(name) }
             for (className, property) in plan.indexesToBuild { try buildIndex(realm, className, property) }
@@ -139,7 +140,7 @@ enum SchemaManager {
     }
 
     /// Indexes the current values of an indexed property (new, or newly indexed).
-    private static func buildIndex(_ realm: Realm, _ className: String, _ property: String) throws {
+    static func buildIndex(_ realm: Realm, _ className: String, _ property: String) throws {
         guard let binding = realm.binding(named: className), let column = binding.column(named: property),
               column.indexTree != nil else { return }
         let store = try realm.table(binding)
@@ -168,6 +169,7 @@ enum SchemaManager {
         let plan = SchemaPlan(file: realm.schema, models: bound + infos, removeOthers: false)
         guard plan.differences.isEmpty else { throw RealmError.schemaMismatch(plan.differences) }
         for instruction in plan.instructions { session.changeset.append(instruction) }
+        if let sync = realm.activeSyncRecorder { realm.recordSyncSchema(plan.instructions, plan.newSchema, sync) }
         try writeSchema(session.txn, plan.newSchema, version: realm.schemaVersion)
         bind(realm, plan.newSchema, bound + infos, version: realm.schemaVersion)
     }

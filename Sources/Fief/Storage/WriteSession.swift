@@ -15,6 +15,11 @@ final class WriteSession {
     /// Before-images of the rows this transaction changes, captured only in synced realms
     /// (nil otherwise, and while integrating downloaded changesets).
     @exclusivity(unchecked) var undoLog: UndoLog?
+    /// The sync changeset being recorded, for realms that record sync history (nil otherwise:
+    /// the one check local-only realms pay per operation).
+    let sync: SyncRecorder?
+    /// Cached sync identity trees of this transaction (created on first use).
+    @exclusivity(unchecked) var identityTrees: IdentityTrees?
     /// Classes (by table id) whose set of clusters this transaction changed.
     var modifiedTables: Set<Int> = []
     /// Classes whose cluster tree this transaction dropped.
@@ -33,5 +38,8 @@ final class WriteSession {
     /// Decoded values held by the cached clusters.
     @exclusivity(unchecked) var loadedValues = 0
 
-    init(txn: Transaction) { self.txn = txn }
+    init(txn: Transaction, recordsSync: Bool = false) {
+        self.txn = txn
+        sync = recordsSync ? SyncRecorder() : nil
+    }
 }

@@ -55,6 +55,7 @@ enum WorkloadCatalog {
             DurableUpdatesWorkload(),
             NotificationLatencyWorkload(),
             PeakMemoryWorkload(),
+            WireCodecWorkload(),
         ]
     }
 }

@@ -65,6 +65,15 @@ extension Realm {
         session.undoLog = nil
         defer { session.undoLog = capture }
         try applySyncChangeset(changeset, ownFileIdent: ownFileIdent)
+        try cleanUpLinksNow(session)
+    }
+
+    /// Removes links to the objects erased so far, now rather than at commit: each changeset
+    /// of an integration must leave the realm as its own transaction would (and the undo log
+    /// of a redone changeset must hold the cleanup).
+    private func cleanUpLinksNow(_ session: WriteSession) throws {
+        try LinkCleanup.run(self, session)
+        session.deleted = [:]
     }
 
     /// Applies a pending local changeset again, in its rebased form, and keeps it in the history
@@ -76,6 +85,7 @@ extension Realm {
         defer { session.undoLog = capture }
         let state = try SyncHistoryStore.readState(session.txn)
         try applySyncChangeset(entry.changeset, ownFileIdent: state.fileIdent)
+        try cleanUpLinksNow(session)
         try SyncHistoryStore.put(session.txn, entry, undo: session.undoLog ?? UndoLog())
     }
 

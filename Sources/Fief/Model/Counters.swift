@@ -1,0 +1,73 @@
+/// Counter properties: integer properties changed by increments rather than by assignment.
+/// You do not use this protocol directly; every `Object` and `EmbeddedObject` has its methods.
+public protocol _CounterProperties {}
+
+extension ObjectBase: _CounterProperties {}
+
+extension _CounterProperties where Self: ObjectBase {
+    /// Adds `delta` to an integer property, inside a write transaction. In a synced realm the
+    /// change travels as an increment, not as the new value, so increments made at the same
+    /// time on several devices all count (two devices adding 1 to 10 give 12, where setting
+    /// the property would give 11).
+    ///
+    /// ```swift
+    /// class Player: Object {
+    ///     @Persisted var name = ""
+    ///     @Persisted var score = 0
+    /// }
+    /// try realm.write {
+    ///     player.increment(\.score, by: 5)
+    /// }
+    /// ```
+    ///
+    /// The addition wraps around on overflow. On an unmanaged object it just adds. Traps
+    /// outside a write transaction, as setting a property does.
+    public func increment(_ keyPath: KeyPath<Self, Int>, by delta: Int = 1) {
+        _increment(_KeyPathRecorder.names(of: keyPath, on: Self.self), by: delta)
+    }
+
+    /// Adds `delta` to an optional integer property, as ``increment(_:by:)-1r8ak`` does; a nil
+    /// property stays nil (there is nothing to count from).
+    public func increment(_ keyPath: KeyPath<Self, Int?>, by delta: Int = 1) {
+        _increment(_KeyPathRecorder.names(of: keyPath, on: Self.self), by: delta)
+    }
+}
+
+extension ObjectBase {
+    final func _increment(_ names: [String], by delta: Int) {
+        precondition(names.count == 1, "increment(_:by:) takes a property of the object itself, not a path (\(names.joined(separator: ".")))")
+        let name = names[0]
+        guard let state = _managed else {
+            if let value = self[name] as? Int { self[name] = value &+ delta }
+            return
+        }
+        state.realm.requireWriteTransaction("increment(_:by:)")
+        guard let column = state.table.column(named: name) else { preconditionFailure("\(state.table.className) has no property '\(name)'") }
+        do {
+            try state.realm.incrementValue(state, column, by: Int64(delta))
+        } catch {
+            preconditionFailure("Cannot increment \(state.table.className).\(name): \(error)")
+        }
+    }
+}
+
+extension Realm {
+    /// Adds `delta` to an integer property: a `set` of the new value in the local changeset,
+    /// an `addInteger` in the sync changeset. A null value stays null.
+    func incrementValue(_ state: ManagedState, _ column: ColumnBinding, by delta: Int64) throws {
+        guard let session else { throw RealmError.notInWriteTransaction }
+        guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
+        guard column.type == .int, column.collection == .none, !column.property.isPrimary else {
+            throw RealmError.invalidValue("\(state.table.className).\(column.property.name) (\(column.property.typeDescription)) is not an integer counter")
+        }
+        let store = try table(state.table)
+        guard let current = try store.read(state.key, column), !(session.deleted[state.table.className]?.contains(state.key) ?? false) else {
+            throw RealmError.objectDeleted(state.table.className)
+        }
+        guard case .int(let value) = current else { return }
+        let new = StoredValue.int(value &+ delta)
+        _ = try store.update(state.key, column, new)
+        session.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.name, value: new))
+        if let sync = activeSyncRecorder { try recordSyncAddInteger(state.table, state.key, column, delta, sync) }
+    }
+}
