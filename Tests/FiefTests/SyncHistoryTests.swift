@@ -74,42 +74,44 @@ final class SyncHistoryTests: XCTestCase {
     func testEntriesCommitWithTheDataAndSurviveReopen() throws {
         do {
             let realm = try Realm(configuration: configuration())
+            try markIntegrated(realm)  // the schema's entry
             try realm.write { realm.add(HistOwner(value: ["id": 1])) }
             try realm.write { realm.objects(HistOwner.self).first!.name = "a" }
             try realm.write { }  // nothing changed: no entry
             let entries = try realm.syncHistoryEntries(after: 0)
-            XCTAssertEqual(entries.map(\.clientVersion), [1, 2])
+            XCTAssertEqual(entries.map(\.clientVersion), [2, 3])
             XCTAssertEqual(entries[0].changeset.instructions.first, .createObject(className: "HistOwner", object: .primaryKey(.int(1))))
             let name = SyncTarget(className: "HistOwner", object: .primaryKey(.int(1)), property: "name")
             XCTAssertEqual(entries[1].changeset.instructions, [.set(name, .string("a"), isDefault: false)])
-            XCTAssertEqual(entries[0].baseServerVersion, 0)
+            XCTAssertEqual(entries[0].baseServerVersion, 1)
             XCTAssertEqual(HybridLogicalClock.milliseconds(of: entries[0].timestamp), 1000)
             XCTAssertGreaterThan(entries[1].timestamp, entries[0].timestamp)
         }
         let reopened = try Realm(configuration: configuration())
         let state = try reopened.syncHistoryState()
-        XCTAssertEqual(state.latestClientVersion, 2)
-        XCTAssertEqual(try reopened.syncHistoryEntries(after: 1).map(\.clientVersion), [2])
+        XCTAssertEqual(state.latestClientVersion, 3)
+        XCTAssertEqual(try reopened.syncHistoryEntries(after: 2).map(\.clientVersion), [3])
     }
 
     func testCursorsIdentityAndTrimming() throws {
         let realm = try Realm(configuration: configuration())
+        try markIntegrated(realm)  // the schema's entry, client version 1
         for i in 0..<3 { try realm.write { realm.add(HistOwner(value: ["id": i])) } }
         try realm.write {
             try realm.setSyncFileIdent(42, salt: 7)
-            try realm.acknowledgeSyncUpload(clientVersion: 2, serverVersion: 10)
-            try realm.setSyncDownloadCursor(serverVersion: 9, clientVersion: 1)
+            try realm.acknowledgeSyncUpload(clientVersion: 3, serverVersion: 10)
+            try realm.setSyncDownloadCursor(serverVersion: 9, clientVersion: 2)
             try realm.observeSyncTimestamp(HybridLogicalClock.timestamp(milliseconds: 5000))
         }
         let state = try realm.syncHistoryState()
         XCTAssertEqual(state.fileIdent, 42)
         XCTAssertEqual(state.identSalt, 7)
-        XCTAssertEqual(state.uploadedClientVersion, 2)
+        XCTAssertEqual(state.uploadedClientVersion, 3)
         XCTAssertEqual(state.downloadedServerVersion, 9)
-        XCTAssertEqual(state.downloadedClientVersion, 1)
-        XCTAssertEqual(try realm.syncHistoryEntries(after: 0).map(\.clientVersion), [2, 3])
+        XCTAssertEqual(state.downloadedClientVersion, 2)
+        XCTAssertEqual(try realm.syncHistoryEntries(after: 0).map(\.clientVersion), [3, 4])
         try realm.write { realm.add(HistOwner(value: ["id": 9])) }
-        let last = try realm.syncHistoryEntries(after: 3)
+        let last = try realm.syncHistoryEntries(after: 4)
         XCTAssertEqual(last.first?.baseServerVersion, 9)
         XCTAssertGreaterThan(HybridLogicalClock.milliseconds(of: last.first!.timestamp), 4999, "the clock moved past what it observed")
     }
@@ -148,7 +150,7 @@ final class SyncHistoryTests: XCTestCase {
         XCTAssertNotEqual(try dump(realm), before)
         try realm.write {
             let undone = try realm.undoPendingSyncChangesets()
-            XCTAssertEqual(undone.map(\.clientVersion), [2, 3])
+            XCTAssertEqual(undone.map(\.clientVersion), [3, 4])
         }
         XCTAssertEqual(try dump(realm), before)
         XCTAssertEqual(try realm.syncHistoryEntries(after: 0), [])
@@ -188,5 +190,32 @@ final class SyncHistoryTests: XCTestCase {
         }
         try realm.write { _ = try realm.undoPendingSyncChangesets() }
         XCTAssertEqual(try dump(realm), before)
+    }
+
+    func testTheSchemaGoesIntoTheHistoryAtOpen() throws {
+        let realm = try Realm(configuration: configuration())
+        let first = try XCTUnwrap(try realm.syncHistoryEntries(after: 0).first)
+        XCTAssertTrue(first.changeset.instructions.contains { if case .addClass(name: "HistOwner", _, _) = $0 { true } else { false } })
+        XCTAssertTrue(first.changeset.instructions.contains { if case .addProperty(className: "HistOwner", let p) = $0 { p.name == "pets" } else { false } })
+    }
+
+    func testSyncedAndLocalFilesAreNotMixedUp() throws {
+        do {
+            let synced = try Realm(configuration: configuration(name: "s.realm"))
+            try synced.write { synced.add(HistOwner(value: ["id": 1])) }
+        }
+        XCTAssertThrowsError(try Realm(configuration: configuration(synced: false, name: "s.realm"))) { error in
+            XCTAssertTrue("\(error)".contains("is a synced realm"), "\(error)")
+        }
+        var readOnly = configuration(synced: false, name: "s.realm")
+        readOnly.readOnly = true
+        XCTAssertEqual(try Realm(configuration: readOnly).objects(HistOwner.self).count, 1)
+        do {
+            let local = try Realm(configuration: configuration(synced: false, name: "l.realm"))
+            try local.write { local.add(HistOwner(value: ["id": 1])) }
+        }
+        XCTAssertThrowsError(try Realm(configuration: configuration(name: "l.realm"))) { error in
+            XCTAssertTrue("\(error)".contains("is a local realm"), "\(error)")
+        }
     }
 }

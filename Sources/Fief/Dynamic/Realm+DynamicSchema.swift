@@ -49,7 +49,7 @@ extension Realm {
         }
         for instruction in local { session.changeset.append(instruction) }
         if let sync = activeSyncRecorder { recordSyncSchema(local, newSchema, sync) }
-        do { try SchemaManager.writeSchema(session.txn, newSchema, version: schemaVersion) } catch { throw RealmError.wrap(error) }
+        do { try SchemaManager.writeSchema(session.txn, newSchema, version: schemaVersion, synced: configuration.recordsSyncHistory) } catch { throw RealmError.wrap(error) }
         SchemaManager.bind(self, newSchema, allBindings.compactMap(\.info), version: schemaVersion)
     }
 }

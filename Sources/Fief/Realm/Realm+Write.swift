@@ -332,6 +332,13 @@ extension Realm {
         guard pendingWriteError == nil else { return }
         do {
             guard let session else { throw RealmError.notInWriteTransaction }
+            if session.undoLog != nil {
+                // A synced realm deletes row by row, so that the undo log holds every object.
+                for binding in allBindings.sorted(by: { $0.className < $1.className }) where !binding.isEmbedded {
+                    for key in try table(binding).allKeys() where try table(binding).exists(key) { try deleteRow(binding, key, session) }
+                }
+                return
+            }
             let sync = activeSyncRecorder
             for binding in allBindings.sorted(by: { $0.className < $1.className }) {
                 let store = try table(binding)
@@ -342,7 +349,6 @@ extension Realm {
                     session.changeset.append(.eraseObject(className: binding.className, key: key))
                     session.deleted[binding.className, default: []].insert(key)
                 }
-                if binding.primaryKey == nil && !binding.isEmbedded { try ObjectIdentity.dropMappings(session, binding.className) }
                 try TableStore.flush(session)
                 _ = try session.txn.dropTree(binding.clusterTree)
                 session.droppedClasses.insert(binding.className)
@@ -368,7 +374,6 @@ extension Realm {
         session.changeset.append(.eraseObject(className: binding.className, key: key))
         if !binding.isEmbedded {
             if let sync = activeSyncRecorder { try recordSyncErase(binding, key, row: old, sync) }
-            if binding.primaryKey == nil { try ObjectIdentity.removeMapping(session, binding.className, key) }
         }
         // Embedded objects go with their parent.
         for c in binding.columns where c.type == .object {

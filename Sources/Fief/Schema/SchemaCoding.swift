@@ -1,10 +1,13 @@
 /// The binary form of a realm's schema, stored in the `fief.meta` tree under "schema"
 /// (FORMAT.md, "Schema record").
 enum SchemaCoding {
+    /// Record version 1: a local realm. Version 2: the same layout, in a realm that records
+    /// sync history (FORMAT.md II.3, II.16); readers that predate sync refuse it.
     static let version: UInt8 = 1
+    static let syncedVersion: UInt8 = 2
 
-    static func encode(_ schema: Schema) -> [UInt8] {
-        var out: [UInt8] = [version]
+    static func encode(_ schema: Schema, synced: Bool) -> [UInt8] {
+        var out: [UInt8] = [synced ? syncedVersion : version]
         func string(_ s: String) { CellCoding.appendVarint(UInt64(s.utf8.count), to: &out); out.append(contentsOf: s.utf8) }
         func u16(_ v: UInt16) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
         CellCoding.appendVarint(UInt64(schema.objectSchema.count), to: &out)
@@ -26,6 +29,9 @@ enum SchemaCoding {
         return out
     }
 
+    /// Whether a schema record is that of a synced realm.
+    static func isSynced(_ bytes: [UInt8]) -> Bool { bytes.first == syncedVersion }
+
     static func decode(_ bytes: [UInt8]) throws -> Schema {
         try bytes.withUnsafeBytes { raw in
             var r = ByteReader(raw)
@@ -38,7 +44,7 @@ enum SchemaCoding {
                 guard let a = r.byte(), let b = r.byte() else { throw fail("truncated number") }
                 return UInt16(a) | UInt16(b) << 8
             }
-            guard r.byte() == version else { throw fail("unknown schema record version") }
+            guard let v = r.byte(), v == version || v == syncedVersion else { throw fail("unknown schema record version") }
             guard let count = r.varint(), count <= UInt64(r.remaining) else { throw fail("bad class count") }
             var classes: [ObjectSchema] = []
             for _ in 0..<count {

@@ -14,9 +14,14 @@ enum SchemaManager {
     }
 
     static func readSchema(_ txn: Transaction) throws -> (Schema, UInt64)? {
+        try readSchemaRecord(txn).map { ($0.schema, $0.version) }
+    }
+
+    /// The file's schema, schema version, and whether the file is a synced realm.
+    static func readSchemaRecord(_ txn: Transaction) throws -> (schema: Schema, version: UInt64, synced: Bool)? {
         guard let meta = try txn.tree(metaTreeName), let bytes = try meta.get(schemaKey) else { return nil }
         let version = try meta.get(versionKey).map { try decodeU64($0, "schemaVersion") } ?? 0
-        return (try SchemaCoding.decode(bytes), version)
+        return (try SchemaCoding.decode(bytes), version, SchemaCoding.isSynced(bytes))
     }
 
     /// An 8-byte little-endian value of `fief.meta`; other lengths are corruption.
@@ -27,9 +32,9 @@ enum SchemaManager {
         return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
     }
 
-    static func writeSchema(_ txn: Transaction, _ schema: Schema, version: UInt64) throws {
+    static func writeSchema(_ txn: Transaction, _ schema: Schema, version: UInt64, synced: Bool) throws {
         let meta = try metaTree(txn)
-        try meta.put(schemaKey, SchemaCoding.encode(schema))
+        try meta.put(schemaKey, SchemaCoding.encode(schema, synced: synced))
         try meta.put(versionKey, withUnsafeBytes(of: version.littleEndian) { Array($0) })
     }
 
@@ -90,7 +95,13 @@ enum SchemaManager {
     static func open(_ realm: Realm) throws {
         let configuration = realm.configuration
         let models = try modelTypes(configuration)
-        let existing = try realm.coordinator.store.read { try readSchema($0) }
+        let record = try realm.coordinator.store.read { try readSchemaRecord($0) }
+        let existing = record.map { ($0.schema, $0.version) }
+        if let record, record.synced != configuration.recordsSyncHistory, !(record.synced && configuration.readOnly) {
+            throw RealmError.invalidConfiguration(record.synced
+                ? "\(configuration.fileURL?.path ?? "the realm") is a synced realm: open it with a sync configuration (or read-only)"
+                : "\(configuration.fileURL?.path ?? "the realm") is a local realm and cannot be opened as a synced realm: copy its data with writeCopy(configuration:)")
+        }
         let file = existing?.0 ?? Schema([])
         let fileVersion = existing?.1 ?? 0
         if existing != nil && configuration.schemaVersion < fileVersion {
@@ -111,6 +122,7 @@ enum SchemaManager {
         }
         let (base, version, changeset) = try realm.coordinator.store.write { txn in
             let session = WriteSession(txn: txn, recordsSync: configuration.recordsSyncHistory)
+            if configuration.recordsSyncHistory { session.undoLog = UndoLog() }
             realm.session = session
             realm.transactionChanged()
             defer { realm.session = nil; realm.transactionChanged() }
@@ -132,7 +144,8 @@ enum SchemaManager {
             }
             try LinkCleanup.run(realm, session)
             try TableStore.flush(session)
-            try writeSchema(txn, plan.newSchema, version: configuration.schemaVersion)
+            try writeSchema(txn, plan.newSchema, version: configuration.schemaVersion, synced: configuration.recordsSyncHistory)
+            if configuration.recordsSyncHistory { try realm.recordSyncHistory(session, realm.currentSyncChangeset) }
             return (txn.version, txn.commitVersion ?? 0, session.changeset.changeset)
         }
         realm.coordinator.recordCommit(base: base, version: version, changeset)
@@ -170,7 +183,7 @@ enum SchemaManager {
         guard plan.differences.isEmpty else { throw RealmError.schemaMismatch(plan.differences) }
         for instruction in plan.instructions { session.changeset.append(instruction) }
         if let sync = realm.activeSyncRecorder { realm.recordSyncSchema(plan.instructions, plan.newSchema, sync) }
-        try writeSchema(session.txn, plan.newSchema, version: realm.schemaVersion)
+        try writeSchema(session.txn, plan.newSchema, version: realm.schemaVersion, synced: realm.configuration.recordsSyncHistory)
         bind(realm, plan.newSchema, bound + infos, version: realm.schemaVersion)
     }
 

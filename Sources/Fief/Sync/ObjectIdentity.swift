@@ -53,22 +53,6 @@ enum ObjectIdentity {
         try trees.reverse(className, create: true)!.put(encode(global), ClusterKey.bigEndian(key))
     }
 
-    /// Forgets the mapping of an erased object, if it has one.
-    static func removeMapping(_ session: WriteSession, _ className: String, _ key: UInt64) throws {
-        let trees = trees(session, session.txn)
-        guard let forward = try trees.forward(className), let bytes = try forward.get(ClusterKey.bigEndian(key)) else { return }
-        let global = try decodeGlobal(bytes, className)
-        _ = try forward.delete(ClusterKey.bigEndian(key))
-        _ = try trees.reverse(className)?.delete(encode(global))
-    }
-
-    /// Drops every mapping of a class (all its objects were deleted).
-    static func dropMappings(_ session: WriteSession, _ className: String) throws {
-        _ = try session.txn.dropTree(forwardTree(className))
-        _ = try session.txn.dropTree(reverseTree(className))
-        session.identityTrees = nil
-    }
-
     private static func trees(_ session: WriteSession?, _ txn: Transaction) -> IdentityTrees {
         guard let session else { return IdentityTrees(txn: txn) }
         if let trees = session.identityTrees { return trees }

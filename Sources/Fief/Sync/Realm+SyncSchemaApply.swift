@@ -48,7 +48,7 @@ extension Realm {
                                               isOptional: p.isOptional, objectClassName: p.objectClassName))
         do {
             try TableStore.flush(session)
-            try SchemaManager.writeSchema(session.txn, newSchema, version: schemaVersion)
+            try SchemaManager.writeSchema(session.txn, newSchema, version: schemaVersion, synced: configuration.recordsSyncHistory)
         } catch { throw RealmError.wrap(error) }
         SchemaManager.bind(self, newSchema, allBindings.compactMap(\.info), version: schemaVersion)
         if property.isIndexed && property.isStored { try SchemaManager.buildIndex(self, className, p.name) }
