@@ -78,6 +78,12 @@ let package = Package(
             dependencies: ["Fief"],
             path: "Tests/IsolationProbe"
         ),
+        // A child process that commits to a synced realm until the history crash tests kill it.
+        .executableTarget(
+            name: "fief-sync-writer",
+            dependencies: ["Fief"],
+            path: "Tests/SyncWriter"
+        ),
         .testTarget(
             name: "FiefStorageTests",
             dependencies: ["FiefStorage", "CrashWorkload"]

@@ -306,7 +306,10 @@ final class RealmIsolationTests: XCTestCase {
     }
 
     /// The probe executable beside this test bundle.
-    static func locateProbe() throws -> String {
+    static func locateProbe() throws -> String { try locateExecutable("fief-isolation-probe") }
+
+    /// An executable target's binary beside this test bundle.
+    static func locateExecutable(_ name: String) throws -> String {
         var directories: [URL] = []
         for bundle in [Bundle.main] + Bundle.allBundles {
             directories.append(bundle.bundleURL.deletingLastPathComponent())
@@ -316,13 +319,14 @@ final class RealmIsolationTests: XCTestCase {
             directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
         }
         for directory in directories {
-            let candidate = directory.appendingPathComponent("fief-isolation-probe").path
+            let candidate = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        struct ProbeMissing: Error, CustomStringConvertible {
-            var description: String { "fief-isolation-probe not found beside the tests (swift build --build-tests builds it)" }
+        struct ExecutableMissing: Error, CustomStringConvertible {
+            let name: String
+            var description: String { "\(name) not found beside the tests (swift build --build-tests builds it)" }
         }
-        throw ProbeMissing()
+        throw ExecutableMissing(name: name)
     }
 
     func testIsolationCheckPassesOnOwnActor() async throws {
