@@ -281,6 +281,7 @@ final class SyncApplyTests: XCTestCase {
             (.createObject(className: "SyPerson", object: own(0)), "SyPerson has primary key 'id'"),
             (.createObject(className: "SyPet", object: pk(1)), "SyPet has no primary key"),
             (.createObject(className: "SyPerson", object: .primaryKey(.string("x"))), "string \"x\" cannot be stored in id (int (primary key))"),
+            (.createObject(className: "SyPet", object: .global(GlobalKey(fileIdent: 0, sequence: .max))), "sequence 18446744073709551615 is out of range"),
         ]
         for (instruction, message) in cases {
             let error = applyError(realm, [.createObject(className: "SyPerson", object: pk(2)), instruction])
@@ -288,6 +289,81 @@ final class SyncApplyTests: XCTestCase {
             XCTAssertTrue(error.map { "\($0)".contains(message) } ?? false, "\(instruction): \(String(describing: error))")
             XCTAssertNil(person(realm, 2), "the failed write is rolled back")
         }
+    }
+}
+
+extension SyncApplyTests {
+    /// Random (often nonsensical) instructions never trap: each applies or throws a typed
+    /// error, and two realms given the same instructions end equal.
+    func testRandomInstructionsAreTotalAndDeterministic() throws {
+        let left = try syncRealm(), right = try syncRealm()
+        var rng = SplitMix64(state: 77)
+        let classes = ["SyPerson", "SyPet", "SyTag", "SyAddress", "Nope"]
+        let properties = ["name", "age", "score", "optInt", "friend", "pet", "tags", "nums", "counts", "pets", "petSet", "petMap",
+                          "address", "stops", "places", "city", "zip", "geo", "lat", "lines", "buddy", "hits", "label", "id", "zz"]
+        func object(_ rng: inout SplitMix64) -> SyncObjectID {
+            switch rng.pick(3) {
+            case 0: .primaryKey(.int(Int64(rng.pick(4))))
+            case 1: .primaryKey(.string(["a", "b"][rng.pick(2)]))
+            default: .global(GlobalKey(fileIdent: UInt64(rng.pick(3)), sequence: UInt64(rng.pick(4))))
+            }
+        }
+        func value(_ rng: inout SplitMix64) -> SyncValue {
+            switch rng.pick(10) {
+            case 0: .null
+            case 1: .int(Int64(rng.pick(5)))
+            case 2: .string("s\(rng.pick(3))")
+            case 3: .double(1.5)
+            case 4: .bool(true)
+            case 5, 6: .embeddedObject
+            default: .link(className: classes[rng.pick(3)], object: object(&rng))
+            }
+        }
+        func path(_ rng: inout SplitMix64) -> [SyncPathElement] {
+            var path: [SyncPathElement] = []
+            for _ in 0...rng.pick(3) {
+                switch rng.pick(5) {
+                case 0: path.append(.index(rng.pick(3)))
+                case 1: path.append(.key("k\(rng.pick(2))"))
+                default: path.append(.property(properties[rng.pick(properties.count)]))
+                }
+            }
+            return path
+        }
+        var applied = 0
+        for _ in 0..<600 {
+            let t = SyncTarget(className: classes[rng.pick(classes.count)], object: object(&rng), path: path(&rng))
+            let instruction: SyncInstruction
+            switch rng.pick(14) {
+            case 0, 1: instruction = .createObject(className: classes[rng.pick(classes.count)], object: object(&rng))
+            case 2: instruction = .eraseObject(className: classes[rng.pick(classes.count)], object: object(&rng))
+            case 3, 4: instruction = .set(t, value(&rng), isDefault: false)
+            case 5: instruction = .addInteger(t, Int64(rng.pick(7)) - 3)
+            case 6: instruction = .listInsert(t, index: rng.pick(4), value(&rng))
+            case 7: instruction = .listSet(t, index: rng.pick(4), value(&rng))
+            case 8: instruction = .listMove(t, from: rng.pick(3), to: rng.pick(3))
+            case 9: instruction = .listErase(t, index: rng.pick(3))
+            case 10: instruction = rng.pick(2) == 0 ? .setInsert(t, value(&rng)) : .setErase(t, value(&rng))
+            case 11: instruction = .dictionaryInsert(t, key: "k\(rng.pick(2))", value(&rng))
+            case 12: instruction = .dictionaryErase(t, key: "k\(rng.pick(2))")
+            default: instruction = .clear(t)
+            }
+            var outcomes: [String] = []
+            for realm in [left, right] {
+                do {
+                    try apply(realm, [instruction])
+                    outcomes.append("applied")
+                } catch let error as RealmError {
+                    guard case .invalidSyncChangeset(0, _) = error else { return XCTFail("\(instruction): \(error)") }
+                    outcomes.append("\(error)")
+                }
+            }
+            XCTAssertEqual(outcomes[0], outcomes[1])
+            if outcomes[0] == "applied" { applied += 1 }
+            XCTAssertEqual(try exportRealm(left, ownFileIdent: 0), try exportRealm(right, ownFileIdent: 0), "\(instruction)")
+        }
+        XCTAssertGreaterThan(applied, 50)
+        XCTAssertGreaterThan(left.objects(SyPerson.self).count, 0)
     }
 }
 
