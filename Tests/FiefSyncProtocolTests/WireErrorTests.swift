@@ -198,7 +198,6 @@ final class WireErrorTests: XCTestCase {
         // Within the limit, but more than the bytes left could hold.
         let many = frame(.upload) { writer in
             writer.writeVarint(UInt64(1)); writer.writeVarint(UInt64(0)); writer.writeVarint(UInt64(0)); writer.writeVarint(UInt64(1000))
-            writer.writeBytes(UnsafeRawBufferPointer(start: nil, count: 0))
         }
         XCTAssertEqual(decodeError(many), WireError(messageKind: .upload, field: "upload.changesets.count", offset: 5, problem: .truncated(needed: 5000, available: 0)))
     }
@@ -224,6 +223,20 @@ final class WireErrorTests: XCTestCase {
         let error = decodeError(total, limits: limits)
         XCTAssertEqual(error?.field, "upload.changesets[2].payload (total of the message's payloads)")
         XCTAssertEqual(error?.problem, .lengthOverLimit(length: 300, limit: 250))
+    }
+
+    func testNegativeLimitsActAsZeroWithoutTrapping() {
+        var limits = WireLimits()
+        limits.maxChangesetsPerMessage = -1
+        limits.maxStringLength = -5
+        limits.maxPayloadSize = -1
+        XCTAssertEqual(decodeError(SyncMessageCodec.encode(upload(payloads: [[]])), limits: limits)?.problem, .countOverLimit(count: 1, limit: -1))
+        let bind = SyncMessageCodec.encode(.bind(BindMessage(session: 1, path: "/p", accessToken: "", needsFileIdent: false, isSubscriptionBased: false)))
+        XCTAssertEqual(decodeError(bind, limits: limits)?.problem, .lengthOverLimit(length: 2, limit: -5))
+        limits.maxChangesetsPerMessage = 10
+        XCTAssertEqual(decodeError(SyncMessageCodec.encode(upload(payloads: [[1]])), limits: limits)?.field, "upload.changesets[0].payload")
+        // Empty strings and payloads fit a limit of 0.
+        XCTAssertNoThrow(try SyncMessageCodec.decode(SyncMessageCodec.encode(upload(payloads: [[]])), limits: limits))
     }
 
     func testFrameOverTheLimit() {
@@ -269,7 +282,9 @@ final class WireErrorTests: XCTestCase {
                 writer.writeVarint(declared); writer.writeVarint(UInt64(garbage.count))
                 garbage.withUnsafeBytes { writer.writeBytes($0) }
             }
-            if let error = try? { () throws(WireError) in _ = try SyncMessageCodec.decode(frame); return nil as WireError? }() ?? nil {
+            do {
+                _ = try SyncMessageCodec.decode(frame)
+            } catch {
                 XCTAssertEqual(error.field, "upload.changesets[0].payload")
             }
         }

@@ -344,4 +344,30 @@ final class SyncRecordingTests: XCTestCase {
             .set(target("Item", item, .property("n")), .int(4), isDefault: false),
         ])
     }
+
+    func testMigrationsOfASyncedRealmRecordTheirWrites() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("sync.realm"), objectTypes: [SyTag.self])
+        configuration.recordsSyncHistory = true
+        do {
+            let realm = try Realm(configuration: configuration)
+            try realm.write { realm.create(SyTag.self, value: ["label": "old", "hits": 1]) }
+        }
+        var recorded: SyncChangeset?
+        configuration.schemaVersion = 1
+        configuration.migrationBlock = { migration, _ in
+            migration.enumerateObjects(ofType: "SyTag") { _, new in new?["hits"] = 10 }
+            migration.create("SyTag", value: ["label": "new", "hits": 2])
+            recorded = migration.realm.currentSyncChangeset
+        }
+        let realm = try Realm(configuration: configuration)
+        XCTAssertEqual(realm.objects(SyTag.self).count, 2)
+        let old = SyncObjectID.primaryKey(.string("old")), new = SyncObjectID.primaryKey(.string("new"))
+        XCTAssertEqual(recorded?.instructions, [
+            .set(target("SyTag", old, .property("hits")), .int(10), isDefault: false),
+            .createObject(className: "SyTag", object: new),
+            .set(target("SyTag", new, .property("hits")), .int(2), isDefault: false),
+        ])
+    }
 }

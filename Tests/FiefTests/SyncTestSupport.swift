@@ -106,6 +106,8 @@ func exportRealm(_ realm: Realm, ownFileIdent: UInt64) throws -> String {
             return target.isEmbedded ? try object(target, k) : "\(target.className)[\(id(try realm.syncObjectID(target, k)))]"
         case .anyLink(let c, let k):
             return "\(c)[\(id(try realm.syncObjectID(realm.binding(named: c)!, k)))]"
+        case .data(let bytes):
+            return "data(" + bytes.map { String($0, radix: 16) }.joined(separator: " ") + ")"
         default:
             return "\(SyncValue(scalar: value))"
         }

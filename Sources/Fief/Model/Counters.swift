@@ -26,8 +26,8 @@ extension _CounterProperties where Self: ObjectBase {
         _increment(_KeyPathRecorder.names(of: keyPath, on: Self.self), by: delta)
     }
 
-    /// Adds `delta` to an optional integer property, as ``increment(_:by:)-1r8ak`` does; a nil
-    /// property stays nil (there is nothing to count from).
+    /// Adds `delta` to an optional integer property, as the overload for `Int` properties
+    /// does; a nil property stays nil (there is nothing to count from).
     public func increment(_ keyPath: KeyPath<Self, Int?>, by delta: Int = 1) {
         _increment(_KeyPathRecorder.names(of: keyPath, on: Self.self), by: delta)
     }

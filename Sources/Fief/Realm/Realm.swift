@@ -114,6 +114,8 @@ public final class Realm {
         bindingsByType = [:]
         for b in bindings { register(b) }
         epoch &+= 1
+        // Cached embedded-object owners hold bindings of the schema being replaced.
+        session?.sync?.owners = [:]
     }
 
     private func register(_ binding: TableBinding) {

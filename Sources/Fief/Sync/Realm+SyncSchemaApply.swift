@@ -58,6 +58,7 @@ extension Realm {
     /// (re)created by a received changeset takes.
     func reserveKey(_ binding: TableBinding, _ key: UInt64) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
+        guard key < UInt64.max else { throw SyncApplyFailure("global key sequence \(key) is out of range") }
         let name = "seq." + binding.className
         let meta = try SchemaManager.metaTree(session.txn)
         let next = try session.sequences[binding.className] ?? meta.get(Array(name.utf8)).map { try SchemaManager.decodeU64($0, name) } ?? 0

@@ -77,7 +77,8 @@ public enum ChangesetPayloadCompression {
             let storedStart = reader.offset
             let stored = try reader.readVarint(field())
             let compressed = try reader.readBytes(field(), count: stored, fieldStart: storedStart)
-            guard !compressed.isEmpty else {
+            // LZ4 takes block sizes as Int32; a larger block cannot be valid for any allowed size.
+            guard !compressed.isEmpty, compressed.count <= Int(Int32.max) else {
                 throw reader.error(.corruptCompressedData(declared: declared), field: field(), at: storedStart)
             }
             guard declared <= maximumExpansion(ofCompressedSize: compressed.count) else {
@@ -95,7 +96,7 @@ public enum ChangesetPayloadCompression {
     ) throws(WireError) {
         // LZ4 cannot handle blocks over Int32; neither can the limits sensibly allow them.
         let limit = min(limits.maxPayloadSize, Int(LZ4_MAX_INPUT_SIZE))
-        guard size <= UInt64(limit) else {
+        guard size <= UInt64(clamping: limit) else {
             throw reader.error(.lengthOverLimit(length: size, limit: limit), field: field(), at: offset)
         }
         let (newTotal, overflow) = total.addingReportingOverflow(Int(size))

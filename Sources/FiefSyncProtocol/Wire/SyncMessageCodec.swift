@@ -68,8 +68,8 @@ public enum SyncMessageCodec {
 
     /// Decodes one frame held in any collection of bytes (an array, a slice, a NIO buffer's view...).
     ///
-    /// See ``decode(_:limits:accepting:)-(UnsafeRawBufferPointer,_,_)``; contiguous collections are
-    /// read in place, others are copied once.
+    /// The same as the `UnsafeRawBufferPointer` variant; contiguous collections are read in
+    /// place, others are copied once.
     public static func decode(
         _ frame: some Collection<UInt8>,
         limits: WireLimits = .default,

@@ -1,11 +1,10 @@
 /// A frame that could not be decoded: which message, which field, where, and what is wrong.
 ///
-/// ``SyncMessageCodec/decode(_:limits:accepting:)-(UnsafeRawBufferPointer,_,_)`` throws it for
-/// any frame it does not accept; it never traps and never reads outside the frame. The
-/// description reads, for example:
+/// ``SyncMessageCodec``'s `decode` throws it for any frame it does not accept; decoding never
+/// traps and never reads outside the frame. The description reads, for example:
 ///
 /// ```
-/// bad upload message: upload.changesets[3].payload at byte 57: needs 100 bytes, 12 left
+/// bad upload message: upload.changesets[3].payload at byte 57: the frame ends early: needs 100 bytes, 12 left
 /// ```
 ///
 /// A peer that receives a bad frame answers with ``errorMessage`` and closes the connection.

@@ -78,7 +78,7 @@ struct WireReader {
     mutating func readCount(_ field: @autoclosure () -> String, limit: Int, minimumEntrySize: Int) throws(WireError) -> Int {
         let start = offset
         let count = try readVarint(field())
-        guard count <= UInt64(limit) else {
+        guard count <= UInt64(clamping: limit) else {
             throw error(.countOverLimit(count: count, limit: limit), field: field(), at: start)
         }
         let needed = count.multipliedReportingOverflow(by: UInt64(minimumEntrySize))
@@ -113,7 +113,7 @@ struct WireReader {
     mutating func readString(_ field: @autoclosure () -> String, maxLength: Int) throws(WireError) -> String {
         let start = offset
         let length = try readVarint(field())
-        guard length <= UInt64(maxLength) else {
+        guard length <= UInt64(clamping: maxLength) else {
             throw error(.lengthOverLimit(length: length, limit: maxLength), field: field(), at: start)
         }
         let raw = try readBytes(field(), count: length, fieldStart: start)

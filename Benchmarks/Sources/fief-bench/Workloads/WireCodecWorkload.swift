@@ -56,7 +56,7 @@ struct WireCodecWorkload: Workload {
                     throw BenchError.disagreement(workload: name, engine: "Fief", detail: "encoding is not deterministic")
                 }
                 var decodedChangesets = 0
-                var failure: WireError?
+                var failure: (any Error)?
                 let decodeSeconds = measureSeconds {
                     for _ in 0 ..< testCase.iterations {
                         do {
