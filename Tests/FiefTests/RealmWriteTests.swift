@@ -224,6 +224,21 @@ final class RealmWriteTests: XCTestCase {
         XCTAssertEqual(pet.owners.map(\.name), ["New Bob"])
     }
 
+    func testLinkToAnObjectDeletedAndRecreatedInOneTransactionStays() throws {
+        let realm = try Realm(configuration: memoryConfiguration([PkLinker.self, Settings.self]))
+        try realm.write {
+            let linker = realm.create(PkLinker.self, value: ["name": "l"])
+            realm.create(Settings.self, value: ["id": 1])
+            realm.delete(realm.object(ofType: Settings.self, forPrimaryKey: 1)!)
+            let again = realm.create(Settings.self, value: ["id": 1, "linesShown": 9])
+            linker.target = again
+            linker.targets.append(again)
+        }
+        let linker = realm.objects(PkLinker.self).first!
+        XCTAssertEqual(linker.target?.linesShown, 9, "the link to the re-created object survives the commit's link cleanup")
+        XCTAssertEqual(linker.targets.count, 1)
+    }
+
     func testReadsSeeSnapshotUntilRefresh() throws {
         let config = memoryConfiguration(petTypes)
         let a = try Realm(configuration: config)

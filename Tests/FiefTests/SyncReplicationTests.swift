@@ -13,7 +13,7 @@ final class SyncReplicationTests: XCTestCase {
             let changeset = try recordedWrite(a) { writer.transaction() }
             instructions += changeset.instructions.count
             for i in changeset.instructions { kinds[String(i.description.prefix { $0 != " " }), default: 0] += 1 }
-            try deliver(changeset.substitutingOwnFileIdent(1), to: b, ownFileIdent: 2)
+            try deliver(changeset.replacingFileIdent(0, with: 1), to: b, ownFileIdent: 2)
             let left = try exportRealm(a, ownFileIdent: 1), right = try exportRealm(b, ownFileIdent: 2)
             guard left == right else {
                 return XCTFail("round \(round) diverged after \(changeset.instructions.map(\.description).joined(separator: "\n"))\n\(difference(left, right))")
@@ -34,10 +34,10 @@ final class SyncReplicationTests: XCTestCase {
         var writerA = RandomSyncWriter(realm: a, seed: 11), writerB = RandomSyncWriter(realm: b, seed: 22)
         var touchedMapped = 0
         for round in 0..<150 {
-            let fromA = try recordedWrite(a) { writerA.transaction() }.substitutingOwnFileIdent(1)
+            let fromA = try recordedWrite(a) { writerA.transaction() }.replacingFileIdent(0, with: 1)
             try deliver(fromA, to: b, ownFileIdent: 2)
             try deliver(fromA, to: c, ownFileIdent: 3)
-            let fromB = try recordedWrite(b) { writerB.transaction() }.substitutingOwnFileIdent(2)
+            let fromB = try recordedWrite(b) { writerB.transaction() }.replacingFileIdent(0, with: 2)
             touchedMapped += fromB.instructions.filter { names($0, fileIdent: 1) }.count
             try deliver(fromB, to: c, ownFileIdent: 3)
             let left = try exportRealm(b, ownFileIdent: 2), right = try exportRealm(c, ownFileIdent: 3)
@@ -69,7 +69,7 @@ final class SyncReplicationTests: XCTestCase {
             let outer = try a.dynamicCreate("Box", value: ["label": "outer", "items": [["n": 1, "tags": ["x"]], ["n": 2]]])
             try a.dynamicCreate("Box", value: ["label": "inner", "inside": outer])
         }
-        try deliver(changeset.substitutingOwnFileIdent(1), to: b, ownFileIdent: 2)
+        try deliver(changeset.replacingFileIdent(0, with: 1), to: b, ownFileIdent: 2)
         XCTAssertEqual(a.schema.description, b.schema.description)
         XCTAssertEqual(try exportRealm(a, ownFileIdent: 1), try exportRealm(b, ownFileIdent: 2))
         XCTAssertEqual(try b.dynamicObjects("Box").count, 2)

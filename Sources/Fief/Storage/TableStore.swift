@@ -205,6 +205,10 @@ struct TableStore {
             try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
         }
         session.undoLog?.created(binding.className, key)
+        // A key deleted earlier in the transaction names this new object now: links to it stay.
+        if session.deleted[binding.className]?.remove(key) != nil, session.deleted[binding.className]?.isEmpty == true {
+            session.deleted[binding.className] = nil
+        }
     }
 
     /// Registers a new empty cluster: its key chunk goes to the tree at once so scans find it.

@@ -85,37 +85,3 @@ final class IdentityTrees {
         return tree
     }
 }
-
-extension SyncChangeset {
-    /// The changeset with this file's own objects (global keys with file identity 0) named by
-    /// `fileIdent`, the identity the server assigned this file: what the history uploads.
-    public func substitutingOwnFileIdent(_ fileIdent: UInt64) -> SyncChangeset {
-        func object(_ o: SyncObjectID) -> SyncObjectID {
-            if case .global(let g) = o, g.fileIdent == 0 { return .global(GlobalKey(fileIdent: fileIdent, sequence: g.sequence)) }
-            return o
-        }
-        func value(_ v: SyncValue) -> SyncValue {
-            if case .link(let c, let o) = v { return .link(className: c, object: object(o)) }
-            return v
-        }
-        func target(_ t: SyncTarget) -> SyncTarget { SyncTarget(className: t.className, object: object(t.object), path: t.path) }
-        return SyncChangeset(instructions.map { i -> SyncInstruction in
-            switch i {
-            case .addClass, .addProperty: i
-            case let .createObject(c, o): .createObject(className: c, object: object(o))
-            case let .eraseObject(c, o): .eraseObject(className: c, object: object(o))
-            case let .set(t, v, d): .set(target(t), value(v), isDefault: d)
-            case let .addInteger(t, d): .addInteger(target(t), d)
-            case let .listInsert(t, i, v): .listInsert(target(t), index: i, value(v))
-            case let .listSet(t, i, v): .listSet(target(t), index: i, value(v))
-            case let .listMove(t, f, to): .listMove(target(t), from: f, to: to)
-            case let .listErase(t, i): .listErase(target(t), index: i)
-            case let .setInsert(t, v): .setInsert(target(t), value(v))
-            case let .setErase(t, v): .setErase(target(t), value(v))
-            case let .dictionaryInsert(t, k, v): .dictionaryInsert(target(t), key: k, value(v))
-            case let .dictionaryErase(t, k): .dictionaryErase(target(t), key: k)
-            case let .clear(t): .clear(target(t))
-            }
-        })
-    }
-}
