@@ -1,0 +1,112 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+import XCTest
+
+/// The server history and the client's integration, one rule at a time: duplicates change
+/// nothing, gaps and compacted history are typed errors, own changesets come back in their
+/// integrated form and leave the client's history.
+final class HistoryProtocolTests: XCTestCase {
+    private let item = SyncTarget(className: "SimItem", object: .primaryKey(.string("a")), property: "title")
+
+    private func upload(_ origin: UInt64, _ version: UInt64, base: UInt64, _ instructions: [SyncInstruction], time: UInt64 = 1) -> ClientUpload {
+        ClientUpload(originFileIdent: origin, clientVersion: version, baseServerVersion: base, timestamp: time, changeset: SyncChangeset(instructions))
+    }
+
+    func testAnUploadIntegratedTwiceIsIntegratedOnce() throws {
+        var history = ServerHistory()
+        let u = upload(1, 1, base: 0, [.createObject(className: "SimItem", object: .primaryKey(.string("a")))])
+        XCTAssertNotNil(try history.integrate(u))
+        XCTAssertNil(try history.integrate(u))
+        XCTAssertEqual(history.latestVersion, 1)
+        XCTAssertEqual(history.integratedClientVersions[1], 1)
+    }
+
+    func testUploadsAreTransformedPastOtherClientsOnly() throws {
+        var history = ServerHistory()
+        _ = try history.integrate(upload(1, 1, base: 0, [.set(item, .string("one"), isDefault: false)], time: 10))
+        // File 2 did not see it, and is older: its set loses.
+        let lost = try history.integrate(upload(2, 1, base: 0, [.set(item, .string("two"), isDefault: false)], time: 5))
+        XCTAssertEqual(lost?.changeset.instructions, [])
+        // File 1's own later write is not transformed past its own earlier one.
+        let own = try history.integrate(upload(1, 2, base: 0, [.set(item, .string("again"), isDefault: false)], time: 4))
+        XCTAssertEqual(own?.changeset.instructions, [.set(item, .string("again"), isDefault: false)])
+    }
+
+    func testRefusals() throws {
+        var history = ServerHistory()
+        XCTAssertThrowsError(try history.integrate(upload(0, 1, base: 0, []))) { XCTAssertEqual($0 as? ServerHistoryError, .missingFileIdent) }
+        XCTAssertThrowsError(try history.integrate(upload(1, 1, base: 3, []))) {
+            XCTAssertEqual($0 as? ServerHistoryError, .baseVersionInTheFuture(base: 3, latest: 0))
+        }
+        for v in 1...5 as ClosedRange<UInt64> { _ = try history.integrate(upload(1, v, base: v - 1, [])) }
+        history.compact(through: 3)
+        XCTAssertEqual(try history.entries(after: 3).map(\.serverVersion), [4, 5])
+        XCTAssertThrowsError(try history.entries(after: 2)) {
+            XCTAssertEqual($0 as? ServerHistoryError, .historyCompacted(requested: 2, oldestAvailable: 3))
+        }
+        XCTAssertThrowsError(try history.integrate(upload(2, 1, base: 1, []))) {
+            XCTAssertEqual("\($0)", "server version 1 was compacted away (the history starts after 3): client reset required")
+        }
+    }
+
+    private func peer(_ ident: UInt64) throws -> Realm {
+        var c = Realm.Configuration(inMemoryIdentifier: "hp-\(ident)-\(UUID().uuidString)", objectTypes: SyncSimulator.types)
+        c.recordsSyncHistory = true
+        let realm = try Realm(configuration: c)
+        try realm.write { try realm.setSyncFileIdent(ident, salt: 9) }
+        return realm
+    }
+
+    func testADownloadDeliveredTwiceChangesNothingAndOwnChangesetsLeaveTheHistory() throws {
+        let a = try peer(1), b = try peer(2)
+        var history = ServerHistory()
+        try a.write { a.create(SimItem.self, value: ["id": "x", "title": "from a", "count": 1]) }
+        for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
+        let all = try history.entries(after: 0)
+        XCTAssertEqual(try ClientIntegration.integrate(all, into: b), all.count)
+        XCTAssertEqual(try ClientIntegration.integrate(all, into: b), 0, "already integrated: nothing happens")
+        XCTAssertEqual(b.objects(SimItem.self).first?.title, "from a")
+        XCTAssertEqual(b.objects(SimItem.self).first?.count, 1)
+        // A gets its own changesets back: they leave its history, its data stays.
+        XCTAssertFalse(try a.syncHistoryEntries(after: try a.syncHistoryState().downloadedClientVersion).isEmpty)
+        try ClientIntegration.integrate(all, into: a)
+        let state = try a.syncHistoryState()
+        XCTAssertEqual(state.downloadedServerVersion, history.latestVersion)
+        XCTAssertEqual(try a.syncHistoryEntries(after: state.downloadedClientVersion), [])
+        XCTAssertEqual(a.objects(SimItem.self).first?.title, "from a")
+    }
+
+    func testAGapIsATypedError() throws {
+        let a = try peer(1)
+        var history = ServerHistory()
+        for v in 1...3 as ClosedRange<UInt64> {
+            _ = try history.integrate(upload(2, v, base: v - 1, [.createObject(className: "SimItem", object: .primaryKey(.string("i\(v)")))]))
+        }
+        XCTAssertThrowsError(try ClientIntegration.integrate(try history.entries(after: 1), into: a)) {
+            XCTAssertEqual($0 as? ClientIntegrationError, .gap(expected: 1, received: 2))
+        }
+        XCTAssertEqual(a.objects(SimItem.self).count, 0, "nothing of a refused download is applied")
+    }
+
+    func testOfflineWritesRebaseOverDownloadsAndUploadInTheirRebasedForm() throws {
+        let a = try peer(1), b = try peer(2)
+        var history = ServerHistory()
+        try a.write { a.create(SimItem.self, value: ["id": "s", "tags": ["x", "y"]]) }
+        for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
+        try ClientIntegration.integrate(try history.entries(after: 0), into: a)
+        try ClientIntegration.integrate(try history.entries(after: 0), into: b)
+        // Concurrently: A inserts at the front, B (offline) erases "y".
+        try a.write { a.objects(SimItem.self).first!.tags.insert("w", at: 0) }
+        try b.write { b.objects(SimItem.self).first!.tags.remove(at: 1) }
+        for u in try ClientIntegration.uploads(from: a, after: try a.syncHistoryState().downloadedClientVersion) { _ = try history.integrate(u) }
+        // B downloads A's insert before uploading: its erase is rebased to index 2.
+        try ClientIntegration.integrate(try history.entries(after: try b.syncHistoryState().downloadedServerVersion), into: b)
+        XCTAssertEqual(Array(b.objects(SimItem.self).first!.tags), ["w", "x"])
+        let pending = try ClientIntegration.uploads(from: b, after: try b.syncHistoryState().downloadedClientVersion)
+        XCTAssertEqual(pending.last?.changeset.instructions.last.map { "\($0)" }, "listErase SimItem[pk(\"s\")].tags[2]")
+        for u in pending { _ = try history.integrate(u) }
+        try ClientIntegration.integrate(try history.entries(after: try a.syncHistoryState().downloadedServerVersion), into: a)
+        XCTAssertEqual(Array(a.objects(SimItem.self).first!.tags), ["w", "x"])
+    }
+}
