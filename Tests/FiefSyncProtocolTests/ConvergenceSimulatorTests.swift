@@ -6,8 +6,8 @@ import XCTest
 /// Convergence, proved by simulation: five peers and a server, random writes of every property
 /// kind, a random network; after quiescence every peer equals the server.
 ///
-/// `FIEF_SIM_SEEDS` sets how many seeds run (default 400); the run also stops after
-/// `FIEF_SIM_SECONDS` (default 120) so that the suite stays bounded on slow machines. A
+/// `FIEF_SIM_SEEDS` sets how many seeds run (default 2,000); the run also stops after
+/// `FIEF_SIM_SECONDS` (default 480) so that the suite stays bounded on slow machines. A
 /// failing seed is printed (`FIEF_SIM_FIRST_SEED` starts the run there); add it to `regressions` so it runs first every time.
 final class ConvergenceSimulatorTests: XCTestCase {
     /// Seeds that once failed.
@@ -27,8 +27,8 @@ final class ConvergenceSimulatorTests: XCTestCase {
 
     func testRandomRunsConverge() throws {
         let environment = ProcessInfo.processInfo.environment
-        let seeds = environment["FIEF_SIM_SEEDS"].flatMap(UInt64.init) ?? 400
-        let budget = environment["FIEF_SIM_SECONDS"].flatMap(Double.init) ?? 120
+        let seeds = environment["FIEF_SIM_SEEDS"].flatMap(UInt64.init) ?? 2000
+        let budget = environment["FIEF_SIM_SECONDS"].flatMap(Double.init) ?? 480
         let first = environment["FIEF_SIM_FIRST_SEED"].flatMap(UInt64.init) ?? 1
         let start = Date()
         var ran: UInt64 = 0, writes = 0
