@@ -74,7 +74,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testIncompressiblePayloadsAreSentRaw() throws {
-        var random = WireTestRandom(seed: 5)
+        var random = SeededRandom(seed: 5)
         let payload = (0 ..< 4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         let message = SyncMessage.download(DownloadMessage(
             session: 2, progress: DownloadProgress(downloadServerVersion: 1, downloadLastIntegratedClientVersion: 2, uploadClientVersion: 3, uploadLastIntegratedServerVersion: 4, latestServerVersion: 5),
@@ -120,7 +120,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testSeededRandomMessagesRoundTrip() throws {
-        var random = WireTestRandom(seed: 0x5EED_F1EF)
+        var random = SeededRandom(seed: 0x5EED_F1EF)
         var kinds: [SyncMessageKind: Int] = [:]
         var compressed = 0
         for iteration in 0 ..< 3000 {
@@ -190,25 +190,6 @@ final class WireCodecTests: XCTestCase {
     }
 }
 
-/// A seeded SplitMix64: deterministic pseudo-random numbers for the wire tests.
-struct WireTestRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
-
 /// Sample messages for the wire tests: fixed edge cases and seeded random ones.
 enum WireSamples {
     static let unicode = "Grüße, 世界! 🦊\u{0}é"
@@ -272,7 +253,7 @@ enum WireSamples {
         }
     }
 
-    static func randomNumber(_ random: inout WireTestRandom) -> UInt64 {
+    static func randomNumber(_ random: inout SeededRandom) -> UInt64 {
         switch random.below(6) {
         case 0: 0
         case 1: .max
@@ -282,16 +263,16 @@ enum WireSamples {
         }
     }
 
-    static func randomSession(_ random: inout WireTestRandom) -> UInt32 {
+    static func randomSession(_ random: inout SeededRandom) -> UInt32 {
         UInt32(truncatingIfNeeded: randomNumber(&random))
     }
 
-    static func randomString(_ random: inout WireTestRandom) -> String {
+    static func randomString(_ random: inout SeededRandom) -> String {
         let pieces = ["a", "Task", "/", "~", "é", "世", "🦊", " ", "'", "\u{0}", "=="]
         return (0 ..< random.below(12)).map { _ in pieces[random.below(pieces.count)] }.joined()
     }
 
-    static func randomPayload(_ random: inout WireTestRandom) -> [UInt8] {
+    static func randomPayload(_ random: inout SeededRandom) -> [UInt8] {
         switch random.below(10) {
         case 0: return []
         case 1, 2, 3, 4: return (0 ..< random.below(64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -307,7 +288,7 @@ enum WireSamples {
         }
     }
 
-    static func randomMessage(_ random: inout WireTestRandom) -> SyncMessage {
+    static func randomMessage(_ random: inout SeededRandom) -> SyncMessage {
         let kind = SyncMessageKind.allCases[random.below(SyncMessageKind.allCases.count)]
         var n: UInt64 { randomNumber(&random) }
         switch kind {

@@ -273,7 +273,7 @@ final class WireErrorTests: XCTestCase {
         XCTAssertEqual(decodeError(corrupt), WireError(messageKind: .upload, field: "upload.changesets[0].payload", offset: 9, problem: .corruptCompressedData(declared: UInt64(original.count))))
 
         // Random garbage never decodes to the declared size and never traps.
-        var random = WireTestRandom(seed: 77)
+        var random = SeededRandom(seed: 77)
         for _ in 0 ..< 300 {
             let garbage = (0 ..< 1 + random.below(200)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             let declared = UInt64(1 + random.below(garbage.count * 255))

@@ -1,19 +1,6 @@
 @_spi(Sync) import Fief
 import Foundation
 
-/// SplitMix64: a small deterministic generator, so every failing seed can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random instructions of every kind, valid on a given ``ModelRealm`` state, aimed at a few
 /// objects so that concurrent ones collide often.
 enum InstructionGenerator {
