@@ -12,6 +12,12 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptPage(page: UInt64, reason: String)
     /// The file as a whole cannot be read as a Fief store (no valid meta page, impossible sizes).
     case corruptFile(path: String, reason: String)
+    /// The file is a Fief store, but a page of its newest durable version is damaged (it fails
+    /// its checksum or cannot be read), and no older version is intact: later commits reused
+    /// the older version's pages once this one was durable. The damage came after the commit
+    /// (a torn write at power loss cannot cause it: the page was synced); restore the file
+    /// from a backup.
+    case damagedVersion(path: String, version: UInt64, page: UInt64, reason: String)
     /// Another process holds the file's lock.
     case fileLocked(path: String)
     /// The disk had no room for the commit. The commit was rolled back; the store is unchanged.
@@ -56,6 +62,9 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "corrupt page \(page): \(reason)"
         case let .corruptFile(path, reason):
             return "corrupt store file \(path): \(reason)"
+        case let .damagedVersion(path, version, page, reason):
+            return "page \(page) of \(path) is damaged (\(reason)); it belongs to version \(version), the newest durable "
+                + "commit, and no older version is intact: restore the file from a backup"
         case let .fileLocked(path):
             return "the store \(path) is locked by another process"
         case let .diskFull(path):

@@ -32,6 +32,8 @@ enum StoreAccess {
         switch error {
         case let .corruptFile(_, reason):
             return "\(path) is not a Fief store, or its header is damaged (\(reason))"
+        case .damagedVersion:
+            return "cannot open \(path): \(error)"
         case .unsupportedFormatVersion:
             return "cannot open \(path): \(error); a newer version of fief may read it"
         case .fileLocked:

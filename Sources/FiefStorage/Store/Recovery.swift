@@ -74,6 +74,7 @@ enum Recovery {
         candidates.sort {
             ($0.meta.txnID, $0.meta.unsyncedRanges.isEmpty ? 1 : 0) > ($1.meta.txnID, $1.meta.unsyncedRanges.isEmpty ? 1 : 0)
         }
+        var problems: [(meta: MetaPage, problem: UnsyncedPageProblem)] = []
         for (rank, candidate) in candidates.enumerated() {
             // The file is never cut shorter than a meta page's page count (commit protocol), so
             // a version with more pages than the file was not completely written, or is forged.
@@ -81,66 +82,118 @@ enum Recovery {
                 reasons.append("version \(candidate.meta.txnID) needs \(candidate.meta.pageCount) pages, the file has fewer")
                 continue
             }
-            if candidate.meta.unsyncedRanges.isEmpty || unsyncedPagesAreIntact(candidate.meta, file: file, cipher: candidate.cipher) {
+            guard let problem = firstUnsyncedPageProblem(candidate.meta, file: file, cipher: candidate.cipher) else {
                 let rejectedNewer = candidates[..<rank].contains { $0.meta.txnID > candidate.meta.txnID }
                 return Choice(meta: candidate.meta, slot: candidate.slot, rejectedNewer: rejectedNewer,
                               highestTxnSeen: candidates[0].meta.txnID, cipher: candidate.cipher)
             }
-            reasons.append("version \(candidate.meta.txnID) was not completely written")
+            problems.append((candidate.meta, problem))
+            reasons.append("version \(candidate.meta.txnID) was not completely written (\(problem))")
+        }
+        if let damaged = durableVersionDamage(problems) {
+            throw .damagedVersion(path: file.path, version: damaged.meta.txnID, page: damaged.problem.page, reason: damaged.problem.reason)
         }
         let why = fileSize == 0 ? "the file is empty" : (reasons.isEmpty ? "no valid meta page" : reasons.joined(separator: "; "))
         throw .corruptFile(path: file.path, reason: why)
     }
 
-    /// Whether every page written since the meta's durable version made it to the file.
-    static func unsyncedPagesAreIntact(_ meta: MetaPage, file: StorageFile, cipher: PageCipher?) -> Bool {
-        if let cipher { return encryptedUnsyncedPagesAreIntact(meta, file: file, cipher: cipher) }
+    /// Why a page a meta page lists as written since its durable version cannot belong to that
+    /// version: the page that failed and what was wrong with it.
+    struct UnsyncedPageProblem: CustomStringConvertible {
+        enum Kind {
+            /// Missing, short, or (encrypted) failing authentication.
+            case unreadable
+            /// The page carries a transaction id in the version's window, but fails its checksum.
+            case checksumMismatch
+            /// The page was written by a transaction outside the version's window.
+            case writtenBy(UInt64)
+            /// A run claims more pages than the listed range holds.
+            case runPastRange
+        }
+        let page: UInt64
+        let kind: Kind
+
+        var reason: String {
+            switch kind {
+            case .unreadable: "cannot be read or authenticated"
+            case .checksumMismatch: "checksum mismatch"
+            case .writtenBy(let txn): "written by transaction \(txn)"
+            case .runPastRange: "a run longer than its range"
+            }
+        }
+
+        var description: String { "page \(page): \(reason)" }
+    }
+
+    /// When the newest version fails only because one of its own pages is damaged, and every
+    /// older candidate fails because transactions after the newest one rewrote its pages, the
+    /// newest version was durable (pages of an older version are reused only once a newer one
+    /// is synced), so its page was damaged after it was written, not torn by a crash.
+    static func durableVersionDamage(_ problems: [(meta: MetaPage, problem: UnsyncedPageProblem)]) -> (meta: MetaPage, problem: UnsyncedPageProblem)? {
+        guard let newest = problems.first else { return nil }
+        switch newest.problem.kind {
+        case .checksumMismatch, .unreadable: break
+        default: return nil
+        }
+        for older in problems.dropFirst() {
+            guard case .writtenBy(let txn) = older.problem.kind, txn > newest.meta.txnID else { return nil }
+        }
+        return problems.count > 1 ? newest : nil
+    }
+
+    /// The first page written since the meta's durable version that did not make it to the
+    /// file intact, or nil when they all did.
+    static func firstUnsyncedPageProblem(_ meta: MetaPage, file: StorageFile, cipher: PageCipher?) -> UnsyncedPageProblem? {
+        if meta.unsyncedRanges.isEmpty { return nil }
+        if let cipher { return encryptedUnsyncedPageProblem(meta, file: file, cipher: cipher) }
         let pageSize = meta.pageSize
         for range in meta.unsyncedRanges {
             var page = range.first
             while page < range.end {
+                func problem(_ kind: UnsyncedPageProblem.Kind) -> UnsyncedPageProblem { UnsyncedPageProblem(page: page, kind: kind) }
                 // A page may start a run (overflow value or free list) covering several pages.
                 guard let header = try? readPage(file, offset: page * UInt64(pageSize), length: pageSize),
-                      header.count == pageSize else { return false }
+                      header.count == pageSize else { return problem(.unreadable) }
                 var length = pageSize
                 if PageType.startsRun(header[Layout.typeOffset]) {
                     let dataLength = header.withUnsafeBytes { Int(clamping: $0.baseAddress!.u64(Layout.runLengthOffset)) }
-                    guard dataLength <= Int(range.end - page) * pageSize else { return false }
+                    guard dataLength <= Int(range.end - page) * pageSize else { return problem(.runPastRange) }
                     length = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize) * pageSize
-                    guard page + UInt64(length / pageSize) <= range.end else { return false }
+                    guard page + UInt64(length / pageSize) <= range.end else { return problem(.runPastRange) }
                 }
                 let buffer = length == pageSize ? header : ((try? readPage(file, offset: page * UInt64(pageSize), length: length)) ?? [])
-                guard buffer.count == length else { return false }
-                let ok = buffer.withUnsafeBytes { bytes -> Bool in
+                guard buffer.count == length else { return problem(.unreadable) }
+                let found: UnsyncedPageProblem.Kind? = buffer.withUnsafeBytes { bytes in
                     let txn = bytes.baseAddress!.u64(Layout.txnOffset)
-                    return txn > meta.syncedThrough && txn <= meta.txnID
-                        && PageChecksum.isValid(bytes.baseAddress!, length: length, pageNumber: page)
+                    guard txn > meta.syncedThrough, txn <= meta.txnID else { return .writtenBy(txn) }
+                    return PageChecksum.isValid(bytes.baseAddress!, length: length, pageNumber: page) ? nil : .checksumMismatch
                 }
-                guard ok else { return false }
+                if let found { return problem(found) }
                 page += UInt64(length / pageSize)
             }
         }
-        return true
+        return nil
     }
 
     /// The same check for an encrypted file: each page or run must decrypt and authenticate,
     /// and its plaintext must then pass the checks above.
-    static func encryptedUnsyncedPagesAreIntact(_ meta: MetaPage, file: StorageFile, cipher: PageCipher) -> Bool {
+    static func encryptedUnsyncedPageProblem(_ meta: MetaPage, file: StorageFile, cipher: PageCipher) -> UnsyncedPageProblem? {
         let context = EncryptionContext(cipher: cipher, physicalPageSize: meta.pageSize, cacheCapacity: 0)
         let physical = meta.pageSize, logical = context.logicalPageSize
         for range in meta.unsyncedRanges {
             var page = range.first
             while page < range.end {
+                func problem(_ kind: UnsyncedPageProblem.Kind) -> UnsyncedPageProblem { UnsyncedPageProblem(page: page, kind: kind) }
                 guard let raw = try? readPage(file, offset: page * UInt64(physical), length: physical), raw.count == physical
-                else { return false }
+                else { return problem(.unreadable) }
                 let first = PageBuffer.make(page: page, length: logical, kind: 0, dataLength: 0)
-                guard decrypts(raw, context, first: page, pages: 1, into: first) else { return false }
+                guard decrypts(raw, context, first: page, pages: 1, into: first) else { return problem(.unreadable) }
                 var pages = 1
                 if PageType.startsRun(first.pointer.u8(Layout.typeOffset)) {
                     let dataLength = Int(clamping: first.pointer.u64(Layout.runLengthOffset))
-                    guard dataLength <= Int(range.end - page) * logical else { return false }
+                    guard dataLength <= Int(range.end - page) * logical else { return problem(.runPastRange) }
                     pages = PageCheck.runPages(dataLength: dataLength, pageSize: logical)
-                    guard page + UInt64(pages) <= range.end else { return false }
+                    guard page + UInt64(pages) <= range.end else { return problem(.runPastRange) }
                 }
                 let run = PageBuffer.make(page: page, length: pages * logical, kind: 0, dataLength: 0)
                 if pages == 1 {
@@ -148,15 +201,15 @@ enum Recovery {
                 } else {
                     guard let all = try? readPage(file, offset: page * UInt64(physical), length: pages * physical),
                           all.count == pages * physical, decrypts(all, context, first: page, pages: pages, into: run)
-                    else { return false }
+                    else { return problem(.unreadable) }
                 }
                 let txn = run.pointer.u64(Layout.txnOffset)
-                guard txn > meta.syncedThrough, txn <= meta.txnID,
-                      PageChecksum.isValid(run.pointer, length: pages * logical, pageNumber: page) else { return false }
+                guard txn > meta.syncedThrough, txn <= meta.txnID else { return problem(.writtenBy(txn)) }
+                guard PageChecksum.isValid(run.pointer, length: pages * logical, pageNumber: page) else { return problem(.checksumMismatch) }
                 page += UInt64(pages)
             }
         }
-        return true
+        return nil
     }
 
     /// Whether `raw` (`pages` physical pages from `first`) decrypts and authenticates.
