@@ -4,7 +4,7 @@ import ArgumentParser
 ///
 /// Each subcommand lives in its own file (`VerifyCommand.swift`, `InfoCommand.swift`,
 /// `SchemaCommand.swift`, `QueryCommand.swift`, `ExportCommand.swift`, `ImportCommand.swift`,
-/// `CompactCommand.swift`,
+/// `CompactCommand.swift`, `SalvageCommand.swift`,
 /// `DemoCommand.swift`); later ones are added to `subcommands` below. Options shared by the
 /// commands that open a file live in `StoreOpening.swift`.
 @main
@@ -29,11 +29,12 @@ struct FiefCommand: ParsableCommand {
               fief query app.fief Person 'age > 3 SORT(name ASC) LIMIT(10)'
               fief export app.fief > app.json          Everything as JSON.
               fief import copy.fief app.json           Back from that JSON.
+              fief salvage bad.fief saved.fief         What a damaged file still holds.
 
             Run 'fief help <command>' for a command's own options and examples.
             """,
         version: version,
         subcommands: [VerifyCommand.self, InfoCommand.self, SchemaCommand.self, QueryCommand.self,
-                      ExportCommand.self, ImportCommand.self, CompactCommand.self, DemoCommand.self]
+                      ExportCommand.self, ImportCommand.self, CompactCommand.self, SalvageCommand.self, DemoCommand.self]
     )
 }

@@ -68,6 +68,9 @@ extension Realm {
         /// The physical time the sync history's hybrid logical clock follows, in milliseconds
         /// since 2020-01-01 UTC; nil reads the system clock. Simulators and tests set it.
         @_spi(Sync) public var syncClock: (@Sendable () -> UInt64)?
+        /// Open a damaged file read-only to read what is left (`fief salvage`): see
+        /// `StorageOptions.opensDamagedNewestVersion`.
+        @_spi(Salvage) public var opensDamagedFile = false
 
         /// A configuration; every parameter has the default Realm uses.
         public init(fileURL: URL? = Configuration.defaultFileURL, inMemoryIdentifier: String? = nil,
@@ -99,6 +102,7 @@ extension Realm {
         var storageOptions: StorageOptions {
             var options = StorageOptions()
             options.readOnly = readOnly
+            options.opensDamagedNewestVersion = opensDamagedFile
             options.durability = inMemoryIdentifier != nil ? .none : durability
             if let max = maximumNumberOfActiveVersions { options.maximumActiveVersions = UInt64(max) }
             options.encryptionKey = encryptionKey.map { Array($0) }

@@ -48,7 +48,8 @@ struct TableStore {
     private static func loadStarts(_ txn: Transaction, _ name: String) throws -> [UInt64] {
         guard let tree = try txn.tree(name) else { return [] }
         var starts: [UInt64] = []
-        try tree.forEach { k, _ in
+        // Keys only: the column chunks (often large values outside the leaves) are not read.
+        try tree.forEachKey { k in
             if k.count == 10 && ClusterKey.column(k) == 0, let s = ClusterKey.start(k) { starts.append(s) }
             return true
         }
@@ -395,6 +396,31 @@ struct TableStore {
         }
         if let found { return found }
         return try withChunks(tree, start, columns, i + 1, acc + [.missing(column.defaultValue)], body)
+    }
+
+    /// The object keys that can still be read, cluster by cluster, and the clusters whose key
+    /// chunk cannot (a damaged page): their first key, the next cluster's, and the error.
+    /// Reads the file only (no write transaction's changes). For salvage.
+    func readableKeys() throws -> (keys: [UInt64], lost: [(start: UInt64, next: UInt64?, error: any Error)]) {
+        var keys: [UInt64] = []
+        var lost: [(start: UInt64, next: UInt64?, error: any Error)] = []
+        guard let tree = try tree() else { return ([], []) }
+        let starts = directory.starts
+        for (i, start) in starts.enumerated() {
+            do {
+                let cluster: [UInt64] = try ClusterKey.with(start, 0) { k in
+                    try tree.withValue(forKey: k) { chunk in
+                        guard let layout = ColumnChunk.Layout(chunk) else { return [] }
+                        let rows = ClusterRows(start: start, count: layout.count, keySource: .chunk(chunk, layout), columns: [], sources: [])
+                        return (0..<layout.count).map(rows.key)
+                    }
+                } ?? []
+                keys.append(contentsOf: cluster)
+            } catch {
+                lost.append((start, i + 1 < starts.count ? starts[i + 1] : nil, error))
+            }
+        }
+        return (keys, lost)
     }
 
     /// Every object key, in order.

@@ -66,8 +66,10 @@ enum TreeSearch {
     }
 
     /// In-order (or reverse) traversal from the first key >= `from` (<= in reverse). Walks each
-    /// leaf's slots directly and climbs the tree only between leaves.
+    /// leaf's slots directly and climbs the tree only between leaves. Without `readValues`,
+    /// values stored outside the leaf (overflow runs) are not read: `body` gets an empty value.
     static func scan<S: PageSource>(_ source: S, _ root: TreeRoot, from: UnsafeRawBufferPointer?, reverse: Bool,
+                                    readValues: Bool = true,
                                     _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws {
         var cursor = CursorPath()
         guard try cursor.position(source, root, at: from, reverse: reverse) else { return }
@@ -80,6 +82,8 @@ enum TreeSearch {
                 let keep: Bool
                 if leaf.valueKind(index) == .inline {
                     keep = try body(leaf.leafKey(index), leaf.inlineValue(index))
+                } else if !readValues {
+                    keep = try body(leaf.leafKey(index), UnsafeRawBufferPointer(start: nil, count: 0))
                 } else {
                     let key = leaf.leafKey(index)
                     keep = try withValue(source, leaf, index) { try body(key, $0) }

@@ -58,7 +58,7 @@ final class Environment: @unchecked Sendable {
             try Environment.initialize(file, pageSize: options.pageSize, key: options.encryptionKey)
             size = UInt64(2 * options.pageSize)
         }
-        let choice = try Recovery.chooseMeta(file: file, key: options.encryptionKey)
+        let choice = try Recovery.chooseMeta(file: file, key: options.encryptionKey, acceptingDamage: options.opensDamagedNewestVersion)
         physicalPageSize = choice.meta.pageSize
         encryption = choice.cipher.map {
             EncryptionContext(cipher: $0, physicalPageSize: choice.meta.pageSize, cacheCapacity: options.decryptedPageCacheSize)

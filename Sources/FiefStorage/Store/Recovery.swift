@@ -16,8 +16,10 @@ enum Recovery {
     }
 
     /// Chooses the version to open. `key` is the caller's 64-byte encryption key, if any: an
-    /// encrypted file needs the right one, an unencrypted file none.
-    static func chooseMeta(file: StorageFile, key: [UInt8]? = nil) throws(StorageError) -> Choice {
+    /// encrypted file needs the right one, an unencrypted file none. With `acceptingDamage`
+    /// (read-only salvage), the newest version whose meta page is intact is chosen when none
+    /// passes the checks.
+    static func chooseMeta(file: StorageFile, key: [UInt8]? = nil, acceptingDamage: Bool = false) throws(StorageError) -> Choice {
         let fileSize: UInt64
         do { fileSize = try file.size() } catch { throw asStorageError(error, file) }
         var candidates: [(meta: MetaPage, slot: Int, cipher: PageCipher?)] = []
@@ -89,6 +91,9 @@ enum Recovery {
             }
             problems.append((candidate.meta, problem))
             reasons.append("version \(candidate.meta.txnID) was not completely written (\(problem))")
+        }
+        if acceptingDamage, let newest = candidates.first(where: { $0.meta.pageCount <= fileSize / UInt64($0.meta.pageSize) }) {
+            return Choice(meta: newest.meta, slot: newest.slot, rejectedNewer: false, highestTxnSeen: candidates[0].meta.txnID, cipher: newest.cipher)
         }
         if let damaged = durableVersionDamage(problems) {
             throw .damagedVersion(path: file.path, version: damaged.meta.txnID, page: damaged.problem.page, reason: damaged.problem.reason)

@@ -45,6 +45,12 @@ public struct StorageOptions: Sendable, Equatable {
     /// (default 64 MiB). Unused for unencrypted stores, which read in place from the map.
     public var decryptedPageCacheSize = 64 << 20
 
+    /// Open a damaged file to read what is left (`fief salvage`): when no version passes
+    /// recovery (FORMAT.md section 9), open the newest version whose meta page is intact anyway.
+    /// Reading a damaged page then throws ``StorageError/corruptPage(page:reason:)`` for that
+    /// read only. Requires ``readOnly``.
+    public var opensDamagedNewestVersion = false
+
     /// The defaults: 4 KiB pages, full durability, read-write, 10,000 active versions.
     public init() {}
 
@@ -56,7 +62,13 @@ public struct StorageOptions: Sendable, Equatable {
         if let key = encryptionKey, key.count != DerivedKeys.masterKeyLength {
             throw .invalidEncryptionKey(length: key.count)
         }
+        guard !opensDamagedNewestVersion || readOnly else {
+            throw .invalidOption("opensDamagedNewestVersion needs a read-only open: a damaged file is never written")
+        }
         guard decryptedPageCacheSize >= 0 else { throw .invalidOption("decryptedPageCacheSize must not be negative") }
+        guard !opensDamagedNewestVersion || readOnly else {
+            throw .invalidOption("opensDamagedNewestVersion needs a read-only open: a damaged file is never written")
+        }
         if case let .relaxed(interval) = durability, !(interval >= 0) {
             throw .invalidOption("relaxed sync interval must be zero or more seconds")
         }

@@ -220,12 +220,12 @@ public final class Transaction {
 
     /// Visits entries in key order (or reverse) starting at the first key >= `from` (or <=, in
     /// reverse); `body` returns false to stop.
-    func scanTree(_ root: TreeRoot, from: UnsafeRawBufferPointer?, reverse: Bool,
+    func scanTree(_ root: TreeRoot, from: UnsafeRawBufferPointer?, reverse: Bool, readValues: Bool = true,
                   _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Bool) throws {
         if isWritable {
-            try TreeSearch.scan(WriterPages(txn: self), root, from: from, reverse: reverse, body)
+            try TreeSearch.scan(WriterPages(txn: self), root, from: from, reverse: reverse, readValues: readValues, body)
         } else {
-            try TreeSearch.scan(mapped, root, from: from, reverse: reverse, body)
+            try TreeSearch.scan(mapped, root, from: from, reverse: reverse, readValues: readValues, body)
         }
     }
 }

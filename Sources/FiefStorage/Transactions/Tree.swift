@@ -87,6 +87,27 @@ public struct Tree {
         }
     }
 
+    /// Visits keys in order starting at the first key >= `start`, without reading values stored
+    /// outside the leaves (large values): listing keys reads only the tree's own pages. Return
+    /// false from `body` to stop. Do not change the tree from inside `body`.
+    public func forEachKey(from start: [UInt8]? = nil, _ body: (_ key: UnsafeRawBufferPointer) throws -> Bool) throws {
+        try txn.checkOpen()
+        let before = txn.mutationCount
+        let txn = self.txn
+        try withoutActuallyEscaping(body) { body in
+            let guarded = { (key: UnsafeRawBufferPointer, _: UnsafeRawBufferPointer) throws -> Bool in
+                let keepGoing = try body(key)
+                precondition(txn.mutationCount == before, "the tree was changed during forEachKey; use a Cursor instead")
+                return keepGoing
+            }
+            if let start {
+                try start.withUnsafeBytes { try txn.scanTree(root, from: $0, reverse: false, readValues: false, guarded) }
+            } else {
+                try txn.scanTree(root, from: nil, reverse: false, readValues: false, guarded)
+            }
+        }
+    }
+
     /// A cursor over this tree, not yet positioned.
     public func makeCursor() -> Cursor { Cursor(tree: self) }
 
