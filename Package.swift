@@ -9,7 +9,12 @@ import PackageDescription
 //                               changesets with global object identity and the sync history
 //   FiefSyncProtocol            pure sync: wire messages, merge (transform) rules, server and
 //                               client history logic; no I/O, no clocks
+//   FiefServer                  the sync server's library: auth (users, tokens, rate limits),
+//                               storage (ServerStore; embedded in Fief realms by default), per-realm
+//                               sync (server history, integration, fan-out) and HTTP + WebSocket
+//                               (Hummingbird 2, hummingbird-websocket)
 //   fief                        the command-line tool
+//   fief-server                 the sync server's executable (target FiefServerCLI)
 let package = Package(
     name: "Fief",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -18,9 +23,14 @@ let package = Package(
         .library(name: "FiefStorage", targets: ["FiefStorage"]),
         .library(name: "FiefSyncProtocol", targets: ["FiefSyncProtocol"]),
         .executable(name: "fief", targets: ["FiefCLI"]),
+        .executable(name: "fief-server", targets: ["FiefServerCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -60,6 +70,31 @@ let package = Package(
             ],
             path: "Sources/fief"
         ),
+        // The sync server: everything but the command line, so that tests can use its pieces
+        // (token signing, the wire) directly.
+        .target(
+            name: "FiefServer",
+            dependencies: [
+                "Fief",
+                "FiefSyncProtocol",
+                "COpenSSL",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // `fief-server`. Like `fief`, the target has its own name (no clash with `FiefServer` on
+        // case-insensitive file systems); the product and binary are `fief-server`.
+        .executableTarget(
+            name: "FiefServerCLI",
+            dependencies: [
+                "FiefServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/fief-server"
+        ),
         // The crash tests' deterministic workload, shared by the writer they kill and the tests.
         .target(
             name: "CrashWorkload",
@@ -92,5 +127,16 @@ let package = Package(
         .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
         .testTarget(name: "FiefTests", dependencies: ["Fief", "FiefStorage"]),
         .testTarget(name: "FiefSyncProtocolTests", dependencies: ["FiefSyncProtocol", "Fief"]),
+        // Starts the real `fief-server` binary and drives it over HTTP and WebSocket.
+        .testTarget(
+            name: "FiefServerTests",
+            dependencies: [
+                "FiefServer",
+                "FiefSyncProtocol",
+                "Fief",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )

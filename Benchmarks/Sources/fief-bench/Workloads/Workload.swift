@@ -56,6 +56,7 @@ enum WorkloadCatalog {
             NotificationLatencyWorkload(),
             PeakMemoryWorkload(),
             WireCodecWorkload(),
+            SyncMergeWorkload(),
         ]
     }
 }

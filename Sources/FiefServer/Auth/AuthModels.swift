@@ -1,0 +1,55 @@
+/// `POST /auth/register` body.
+public struct RegisterRequest: Codable, Sendable {
+    /// The new user name.
+    public var username: String
+    /// The new password.
+    public var password: String
+}
+
+/// `POST /auth/login` body.
+public struct LoginRequest: Codable, Sendable {
+    /// `password`, `anonymous` or `admin-token`.
+    public var provider: String
+    /// For `password`.
+    public var username: String?
+    /// For `password`.
+    public var password: String?
+    /// For `admin-token`.
+    public var token: String?
+}
+
+/// `POST /auth/refresh` and `POST /auth/logout` body.
+public struct RefreshRequest: Codable, Sendable {
+    /// The refresh token from login.
+    public var refreshToken: String
+}
+
+/// The answer to a login (and to a register, which logs in).
+public struct LoginResponse: Codable, Sendable, Equatable {
+    /// The user's id.
+    public var userId: String
+    /// A short-lived access token (a JWT) for HTTP and sync.
+    public var accessToken: String
+    /// A long-lived token that obtains new access tokens until logout.
+    public var refreshToken: String
+    /// Whether the user is an administrator.
+    public var isAdmin: Bool
+}
+
+/// The answer to `POST /auth/refresh`.
+public struct RefreshResponse: Codable, Sendable, Equatable {
+    /// The user's id.
+    public var userId: String
+    /// A new access token.
+    public var accessToken: String
+    /// Whether the user is an administrator.
+    public var isAdmin: Bool
+}
+
+/// The user an access token identifies.
+public struct AuthenticatedUser: Sendable, Equatable {
+    /// The user's id.
+    public var id: String
+    /// Whether the user is an administrator.
+    public var isAdmin: Bool
+}

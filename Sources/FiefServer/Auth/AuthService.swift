@@ -1,0 +1,124 @@
+import Foundation
+
+/// Users and tokens: registration, the login providers, refresh, logout and access-token checks.
+public struct AuthService: Sendable {
+    /// How long an access token lasts (30 minutes).
+    public static let accessTokenLifetime: Int64 = 30 * 60
+    /// How long a refresh token lasts (60 days).
+    public static let refreshTokenLifetime: TimeInterval = 60 * 24 * 3600
+
+    let store: any ServerStore
+    let hasher: PasswordHasher
+    let signer: AccessTokenSigner
+    let limiter: LoginRateLimiter
+    let adminToken: String?
+
+    /// A service over `store`, signing with `signingKey`; `adminToken`, when set, lets
+    /// `admin-token` logins in as the administrator.
+    public init(store: any ServerStore, signingKey: [UInt8], adminToken: String?, rateLimits: LoginRateLimits,
+                hasher: PasswordHasher = PasswordHasher()) {
+        self.store = store
+        self.hasher = hasher
+        signer = AccessTokenSigner(key: signingKey)
+        limiter = LoginRateLimiter(limits: rateLimits)
+        self.adminToken = adminToken.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Creates a password account and logs it in.
+    public func register(_ request: RegisterRequest, address: String) async throws -> LoginResponse {
+        try Self.checkUsername(request.username)
+        guard (6...1024).contains(request.password.count) else {
+            throw AuthError.invalidPassword("a password has 6 to 1024 characters")
+        }
+        if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
+        let hash = try await hasher.hash(request.password)
+        let user = StoredUser(id: try Self.newUserId(), username: request.username, passwordHash: hash, provider: "password",
+                              isAdmin: false, createdAt: Date())
+        do { try await store.createUser(user) } catch ServerStoreError.usernameTaken(let name) { throw AuthError.usernameTaken(name) }
+        return try await issueTokens(for: user)
+    }
+
+    /// Logs in with one of the providers.
+    public func login(_ request: LoginRequest, address: String) async throws -> LoginResponse {
+        switch request.provider {
+        case "password":
+            guard let username = request.username, let password = request.password else {
+                throw AuthError.invalidRequest("the password provider needs username and password")
+            }
+            if let limit = await limiter.attempt(username: username, address: address) { throw AuthError.rateLimited(limit) }
+            let user = try await store.user(username: username)
+            guard try await hasher.verify(password, against: user?.passwordHash), let user else { throw AuthError.invalidCredentials }
+            return try await issueTokens(for: user)
+        case "anonymous":
+            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
+            let user = StoredUser(id: try Self.newUserId(), username: nil, passwordHash: nil, provider: "anonymous", isAdmin: false, createdAt: Date())
+            try await store.createUser(user)
+            return try await issueTokens(for: user)
+        case "admin-token":
+            guard let adminToken else { throw AuthError.providerDisabled("admin-token") }
+            guard let token = request.token else { throw AuthError.invalidRequest("the admin-token provider needs token") }
+            if let limit = await limiter.attempt(username: "admin-token", address: address) { throw AuthError.rateLimited(limit) }
+            let expected = try Crypto.sha256(Array(adminToken.utf8))
+            guard Crypto.constantTimeEqual(try Crypto.sha256(Array(token.utf8)), expected) else { throw AuthError.invalidCredentials }
+            let id = String(ByteEncodings.hex(try Crypto.sha256(Array("fief-server admin-token user".utf8))).prefix(32))
+            if let existing = try await store.user(id: id) { return try await issueTokens(for: existing) }
+            let admin = StoredUser(id: id, username: nil, passwordHash: nil, provider: "admin-token", isAdmin: true, createdAt: Date())
+            try await store.createUser(admin)
+            return try await issueTokens(for: admin)
+        default:
+            throw AuthError.unknownProvider(request.provider)
+        }
+    }
+
+    /// A new access token for a valid refresh token.
+    public func refresh(_ request: RefreshRequest) async throws -> RefreshResponse {
+        let stored = try await store.refreshToken(hash: try Self.hash(request.refreshToken))
+        guard let stored, !stored.revoked, stored.expiresAt > Date(), let user = try await store.user(id: stored.userId) else {
+            throw AuthError.invalidRefreshToken
+        }
+        return RefreshResponse(userId: user.id, accessToken: try accessToken(for: user), isAdmin: user.isAdmin)
+    }
+
+    /// Revokes a refresh token.
+    public func logout(_ request: RefreshRequest) async throws {
+        guard try await store.revokeRefreshToken(hash: try Self.hash(request.refreshToken)) else { throw AuthError.invalidRefreshToken }
+    }
+
+    /// The user `token` identifies; ``AuthError/invalidAccessToken(_:)`` otherwise.
+    public func authenticate(accessToken token: String) throws(AuthError) -> AuthenticatedUser {
+        do {
+            let claims = try signer.verify(token, now: Int64(Date().timeIntervalSince1970))
+            return AuthenticatedUser(id: claims.sub, isAdmin: claims.adm)
+        } catch let error as AccessTokenError {
+            throw .invalidAccessToken(error.description)
+        } catch {
+            throw .invalidAccessToken("\(error)")
+        }
+    }
+
+    private func issueTokens(for user: StoredUser) async throws -> LoginResponse {
+        let refresh = ByteEncodings.base64URL(try Crypto.randomBytes(32))
+        try await store.saveRefreshToken(StoredRefreshToken(tokenHash: try Self.hash(refresh), userId: user.id,
+                                                            expiresAt: Date().addingTimeInterval(Self.refreshTokenLifetime), revoked: false))
+        return LoginResponse(userId: user.id, accessToken: try accessToken(for: user), refreshToken: refresh, isAdmin: user.isAdmin)
+    }
+
+    private func accessToken(for user: StoredUser) throws -> String {
+        let now = Int64(Date().timeIntervalSince1970)
+        return try signer.sign(AccessTokenClaims(sub: user.id, iat: now, exp: now + Self.accessTokenLifetime, adm: user.isAdmin))
+    }
+
+    private static func hash(_ refreshToken: String) throws -> String {
+        ByteEncodings.hex(try Crypto.sha256(Array(refreshToken.utf8)))
+    }
+
+    private static func newUserId() throws -> String {
+        ByteEncodings.hex(try Crypto.randomBytes(16))
+    }
+
+    private static func checkUsername(_ name: String) throws {
+        guard (1...128).contains(name.count) else { throw AuthError.invalidUsername("a user name has 1 to 128 characters") }
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-_@+".unicodeScalars.contains($0)) }
+        guard allowed else { throw AuthError.invalidUsername("use letters, digits and . - _ @ +") }
+    }
+}

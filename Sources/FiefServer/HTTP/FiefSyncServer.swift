@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import ServiceLifecycle
+
+/// The server: HTTP routes, the sync WebSocket and the services behind them.
+///
+/// ```swift
+/// let server = try FiefSyncServer(configuration: ServerConfiguration(dataDirectory: url), logger: logger)
+/// try await server.run { host, port in print("listening on \(host):\(port)") }
+/// ```
+public struct FiefSyncServer: Sendable {
+    let configuration: ServerConfiguration
+    let logger: Logger
+    let store: any ServerStore
+    let auth: AuthService
+    let hub: SyncHub
+
+    /// Opens the state in the configuration's data directory (creating it on first start).
+    public init(configuration: ServerConfiguration, logger: Logger) throws {
+        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        self.configuration = configuration
+        self.logger = logger
+        store = try EmbeddedServerStore(directory: configuration.dataDirectory)
+        let key = try SigningKeyFile.loadOrCreate(in: configuration.dataDirectory)
+        auth = AuthService(store: store, signingKey: key, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits)
+        hub = SyncHub(store: store, logger: logger)
+    }
+
+    /// Serves until SIGTERM or SIGINT, then shuts down gracefully: sync connections are told
+    /// `serverShuttingDown` after the message they are handling, then the HTTP server stops.
+    /// `onListening` gets the bound address once the server accepts connections.
+    public func run(onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+        let router = Router(context: ServerRequestContext.self)
+        router.get("health") { _, _ in try JSONBody.response(["status": "ok"]) }
+        AuthRoutes.add(to: router, auth: auth)
+        SyncRoute.add(to: router, auth: auth, hub: hub, limits: configuration.syncLimits)
+        let host = configuration.host
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(maxFrameSize: configuration.syncLimits.transportMaxMessageSize)),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "fief-server"),
+            onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        let group = ServiceGroup(configuration: .init(services: [app, hub], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+        await store.close()
+        logger.info("fief-server stopped")
+    }
+}

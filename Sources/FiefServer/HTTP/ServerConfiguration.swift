@@ -1,0 +1,29 @@
+import Foundation
+import Logging
+
+/// How to run the server.
+public struct ServerConfiguration: Sendable {
+    /// Where all state lives.
+    public var dataDirectory: URL
+    /// The address to listen on (a loopback address unless told otherwise).
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// A token that logs in as the administrator (`admin-token` provider); nil disables it.
+    public var adminToken: String?
+    /// Login attempts allowed per user name and per address.
+    public var rateLimits: LoginRateLimits
+    /// Sizes for sync connections.
+    public var syncLimits: SyncLimits
+
+    /// A configuration; see each property.
+    public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 9080, adminToken: String? = nil,
+                rateLimits: LoginRateLimits = LoginRateLimits(), syncLimits: SyncLimits = SyncLimits()) {
+        self.dataDirectory = dataDirectory
+        self.host = host
+        self.port = port
+        self.adminToken = adminToken
+        self.rateLimits = rateLimits
+        self.syncLimits = syncLimits
+    }
+}

@@ -1,0 +1,85 @@
+import FiefSyncProtocol
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// `GET /sync`: the WebSocket of the sync protocol.
+///
+/// The upgrade request carries `Authorization: Bearer <access token>` (refused with
+/// `invalidAccessToken`, 401, before any upgrade) and `Fief-Sync-Protocol` (see
+/// ``ProtocolHandshake``; missing or malformed: `invalidRequest`, 400). When the versions do not
+/// overlap, the server upgrades, sends `error` `unsupportedProtocolVersion` and closes.
+enum SyncRoute {
+    static func add(to router: Router<ServerRequestContext>, auth: AuthService, hub: SyncHub, limits: SyncLimits) {
+        router.ws("sync") { request, _ in
+            _ = try authenticate(request, auth: auth)
+            guard let header = request.headers[HTTPField.Name(ProtocolHandshake.headerName)!],
+                  let range = ProtocolHandshake.range(fromHeader: header) else {
+                throw APIError(.badRequest, code: "invalidRequest", message: "the \(ProtocolHandshake.headerName) header must state the protocol versions the client speaks, as LOW-HIGH")
+            }
+            guard !(await hub.isShuttingDown) else {
+                throw APIError(.serviceUnavailable, code: "serverShuttingDown", message: "the server is shutting down; connect again later")
+            }
+            var headers = HTTPFields()
+            if let version = try? SyncProtocolVersion.negotiate(clientRange: range, serverRange: SyncProtocolVersion.supported) {
+                headers[HTTPField.Name(ProtocolHandshake.headerName)!] = "\(version.rawValue)"
+            }
+            return .upgrade(headers)
+        } onUpgrade: { inbound, outbound, context in
+            let request = context.request
+            let logger = context.logger
+            let range = request.headers[HTTPField.Name(ProtocolHandshake.headerName)!].flatMap(ProtocolHandshake.range(fromHeader:)) ?? (.v1 ... .v1)
+            let version: SyncProtocolVersion
+            do throws(VersionNegotiationError) { version = try SyncProtocolVersion.negotiate(clientRange: range, serverRange: SyncProtocolVersion.supported) } catch {
+                try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(error.errorMessage), version: SyncProtocolVersion.supported.lowerBound))))
+                return
+            }
+            let user: AuthenticatedUser
+            do { user = try authenticate(request, auth: auth) } catch {
+                try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(ErrorMessage(
+                    session: nil, code: .badAuthentication, message: "\(error)", tryAgain: false, clientResetRequired: false)), version: version))))
+                return
+            }
+            let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
+            guard let id = await hub.register(continuation) else {
+                try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(ErrorMessage(
+                    session: nil, code: .serverShuttingDown, message: "the server is shutting down; connect again later", tryAgain: true,
+                    clientResetRequired: false)), version: version))))
+                return
+            }
+            logger.info("sync connection opened", metadata: ["user": "\(user.id)", "connection": "\(id)", "protocol": "\(version)"])
+            let connection = SyncConnection(user: user, auth: auth, hub: hub, version: version, limits: limits, outbound: outbound,
+                                            events: continuation, logger: logger)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                        for try await message in inbound.messages(maxSize: limits.transportMaxMessageSize) {
+                            switch message {
+                            case .binary(let buffer): continuation.yield(.frame(WebSocketMessageBytes(isBinary: true, bytes: Array(buffer.readableBytesView))))
+                            case .text(let text): continuation.yield(.frame(WebSocketMessageBytes(isBinary: false, bytes: Array(text.utf8))))
+                            }
+                        }
+                    } catch {
+                        logger.debug("sync connection read failed", metadata: ["connection": "\(id)", "error": "\(error)"])
+                    }
+                    continuation.yield(.inboundEnded)
+                }
+                await connection.run(stream)
+                group.cancelAll()
+            }
+            await hub.unregister(id)
+            logger.info("sync connection closed", metadata: ["user": "\(user.id)", "connection": "\(id)"])
+        }
+    }
+
+    /// The user of the request's bearer token.
+    static func authenticate(_ request: Request, auth: AuthService) throws -> AuthenticatedUser {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            throw APIError(AuthError.invalidAccessToken("the request has no Authorization: Bearer header"))
+        }
+        do { return try auth.authenticate(accessToken: String(header.dropFirst("Bearer ".count))) } catch {
+            throw APIError(error)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+
+/// A realm's server history in a Fief realm file of its own, with full durability: every
+/// append is on disk when it returns.
+actor EmbeddedRealmHistoryStore: RealmHistoryStore {
+    private let configuration: Realm.Configuration
+    private var openRealm: Realm?
+
+    init(fileURL: URL) {
+        configuration = Realm.Configuration(fileURL: fileURL, objectTypes: [HistoryEntryRecord.self, ClientFileRecord.self])
+    }
+
+    private func realm() async throws -> Realm {
+        if let openRealm { return openRealm }
+        let realm = try await Realm.open(configuration: configuration)
+        openRealm = realm
+        return realm
+    }
+
+    func load() async throws -> StoredHistory {
+        let realm = try await realm()
+        var entries: [ServerHistoryEntry] = []
+        var expected: UInt64?
+        for record in realm.objects(HistoryEntryRecord.self).sorted(byKeyPath: "serverVersion") {
+            let version = record.serverVersion.storedUInt64
+            if let expected, version != expected {
+                throw ServerStoreError.corrupt("\(configuration.fileURL?.path ?? "history"): server version \(expected) is missing")
+            }
+            expected = version + 1
+            let changeset: SyncChangeset
+            do { changeset = try SyncChangesetCoding.decode(Array(record.changeset)) } catch {
+                throw ServerStoreError.corrupt("server version \(version): \(error)")
+            }
+            entries.append(ServerHistoryEntry(serverVersion: version, originFileIdent: record.originFileIdent.storedUInt64,
+                                              originClientVersion: record.originClientVersion.storedUInt64,
+                                              timestamp: record.timestamp.storedUInt64, changeset: changeset))
+        }
+        let compactedThrough = (entries.first?.serverVersion ?? 1) - 1
+        let files = realm.objects(ClientFileRecord.self).sorted(byKeyPath: "ident").map(\.value)
+        return StoredHistory(compactedThrough: compactedThrough, entries: entries, clientFiles: Array(files))
+    }
+
+    func addClientFile(_ file: ClientFileState) async throws {
+        let realm = try await realm()
+        try realm.write {
+            let record = ClientFileRecord()
+            record.ident = Int(storing: file.ident)
+            record.update(from: file)
+            realm.add(record, update: .modified)
+        }
+    }
+
+    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState) async throws {
+        let realm = try await realm()
+        try realm.write {
+            for entry in entries {
+                let record = HistoryEntryRecord()
+                record.serverVersion = Int(storing: entry.serverVersion)
+                record.originFileIdent = Int(storing: entry.originFileIdent)
+                record.originClientVersion = Int(storing: entry.originClientVersion)
+                record.timestamp = Int(storing: entry.timestamp)
+                record.changeset = Data(SyncChangesetCoding.encode(entry.changeset))
+                realm.add(record)
+            }
+            let file = realm.object(ofType: ClientFileRecord.self, forPrimaryKey: Int(storing: clientFile.ident)) ?? {
+                let record = ClientFileRecord()
+                record.ident = Int(storing: clientFile.ident)
+                realm.add(record)
+                return record
+            }()
+            file.update(from: clientFile)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Fief
+import Foundation
+
+/// The default ``ServerStore``: everything in Fief realms under the data directory.
+///
+/// ```
+/// <data directory>/
+///   server.realm            users, user names, refresh tokens, the realm registry
+///   realms/<sha256>.realm   one file per realm: its server history and client files
+/// ```
+///
+/// Every write uses Fief's default full durability, so it is on disk when the call returns.
+public actor EmbeddedServerStore: ServerStore {
+    private let directory: URL
+    private let configuration: Realm.Configuration
+    private var openRealm: Realm?
+    private var histories: [String: EmbeddedRealmHistoryStore] = [:]
+
+    /// A store in `directory` (created if missing).
+    public init(directory: URL) throws {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent("realms"), withIntermediateDirectories: true)
+        } catch {
+            throw ServerStoreError.storage("cannot create \(directory.path)/realms: \(error.localizedDescription)")
+        }
+        configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("server.realm"),
+                                            objectTypes: [UserRecord.self, UsernameRecord.self, RefreshTokenRecord.self, RealmRecord.self])
+    }
+
+    private func realm() async throws -> Realm {
+        if let openRealm { return openRealm }
+        let realm = try await Realm.open(configuration: configuration)
+        openRealm = realm
+        return realm
+    }
+
+    public func createUser(_ user: StoredUser) async throws {
+        let realm = try await realm()
+        try realm.write {
+            if let name = user.username {
+                let key = name.lowercased()
+                guard realm.object(ofType: UsernameRecord.self, forPrimaryKey: key) == nil else {
+                    throw ServerStoreError.usernameTaken(name)
+                }
+                let entry = UsernameRecord()
+                entry.key = key
+                entry.userId = user.id
+                realm.add(entry)
+            }
+            let record = UserRecord()
+            record.id = user.id
+            record.username = user.username
+            record.passwordHash = user.passwordHash
+            record.provider = user.provider
+            record.isAdmin = user.isAdmin
+            record.createdAt = user.createdAt
+            realm.add(record)
+        }
+    }
+
+    public func user(id: String) async throws -> StoredUser? {
+        try await realm().object(ofType: UserRecord.self, forPrimaryKey: id)?.value
+    }
+
+    public func user(username: String) async throws -> StoredUser? {
+        let realm = try await realm()
+        guard let entry = realm.object(ofType: UsernameRecord.self, forPrimaryKey: username.lowercased()) else { return nil }
+        return realm.object(ofType: UserRecord.self, forPrimaryKey: entry.userId)?.value
+    }
+
+    public func users() async throws -> [StoredUser] {
+        try await realm().objects(UserRecord.self).sorted(byKeyPath: "createdAt").map(\.value)
+    }
+
+    public func saveRefreshToken(_ token: StoredRefreshToken) async throws {
+        let realm = try await realm()
+        try realm.write {
+            let record = RefreshTokenRecord()
+            record.tokenHash = token.tokenHash
+            record.userId = token.userId
+            record.expiresAt = token.expiresAt
+            record.revoked = token.revoked
+            realm.add(record, update: .modified)
+        }
+    }
+
+    public func refreshToken(hash: String) async throws -> StoredRefreshToken? {
+        try await realm().object(ofType: RefreshTokenRecord.self, forPrimaryKey: hash)?.value
+    }
+
+    public func revokeRefreshToken(hash: String) async throws -> Bool {
+        let realm = try await realm()
+        guard let record = realm.object(ofType: RefreshTokenRecord.self, forPrimaryKey: hash) else { return false }
+        try realm.write { record.revoked = true }
+        return true
+    }
+
+    public func realm(path: String) async throws -> StoredRealm? {
+        try await realm().object(ofType: RealmRecord.self, forPrimaryKey: path)?.value
+    }
+
+    public func createRealm(_ stored: StoredRealm) async throws -> StoredRealm {
+        let realm = try await realm()
+        if let existing = realm.object(ofType: RealmRecord.self, forPrimaryKey: stored.path) { return existing.value }
+        try realm.write {
+            let record = RealmRecord()
+            record.path = stored.path
+            record.creatorId = stored.creatorId
+            record.createdAt = stored.createdAt
+            realm.add(record)
+        }
+        return stored
+    }
+
+    public func realms() async throws -> [StoredRealm] {
+        try await realm().objects(RealmRecord.self).sorted(byKeyPath: "path").map(\.value)
+    }
+
+    @_spi(Sync) public func history(path: String) async throws -> any RealmHistoryStore {
+        if let store = histories[path] { return store }
+        let name = ByteEncodings.hex(try Crypto.sha256(Array(path.utf8)))
+        let store = EmbeddedRealmHistoryStore(fileURL: directory.appendingPathComponent("realms/\(name).realm"))
+        histories[path] = store
+        return store
+    }
+
+    public func close() async {
+        openRealm = nil
+        histories = [:]
+    }
+}

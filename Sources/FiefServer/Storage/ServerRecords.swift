@@ -1,0 +1,46 @@
+import Fief
+import Foundation
+
+// The objects of the embedded store's `server.realm`: users, user names, refresh tokens and the
+// realm registry. 64-bit unsigned values are stored as `Int` with the same bits.
+
+/// A user account.
+final class UserRecord: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var username: String?
+    @Persisted var passwordHash: String?
+    @Persisted var provider = ""
+    @Persisted var isAdmin = false
+    @Persisted var createdAt = Date(timeIntervalSince1970: 0)
+
+    var value: StoredUser {
+        StoredUser(id: id, username: username, passwordHash: passwordHash, provider: provider, isAdmin: isAdmin, createdAt: createdAt)
+    }
+}
+
+/// A user name (lower-cased) and its user: the primary key makes names unique.
+final class UsernameRecord: Object {
+    @Persisted(primaryKey: true) var key = ""
+    @Persisted var userId = ""
+}
+
+/// A refresh token's SHA-256 and its state.
+final class RefreshTokenRecord: Object {
+    @Persisted(primaryKey: true) var tokenHash = ""
+    @Persisted var userId = ""
+    @Persisted var expiresAt = Date(timeIntervalSince1970: 0)
+    @Persisted var revoked = false
+
+    var value: StoredRefreshToken {
+        StoredRefreshToken(tokenHash: tokenHash, userId: userId, expiresAt: expiresAt, revoked: revoked)
+    }
+}
+
+/// A realm the server serves.
+final class RealmRecord: Object {
+    @Persisted(primaryKey: true) var path = ""
+    @Persisted var creatorId = ""
+    @Persisted var createdAt = Date(timeIntervalSince1970: 0)
+
+    var value: StoredRealm { StoredRealm(path: path, creatorId: creatorId, createdAt: createdAt) }
+}

@@ -1,0 +1,168 @@
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+
+/// A user account.
+public struct StoredUser: Equatable, Sendable {
+    /// The user's id: 32 hexadecimal digits, the `~` of their realm paths.
+    public var id: String
+    /// The user name of the password provider; nil for anonymous and admin-token users.
+    public var username: String?
+    /// The PBKDF2 hash of the password (``PasswordHasher``); nil without a password.
+    public var passwordHash: String?
+    /// How the account was made: `password`, `anonymous` or `admin-token`.
+    public var provider: String
+    /// Whether the user may open and create realms anywhere.
+    public var isAdmin: Bool
+    /// When the account was made.
+    public var createdAt: Date
+
+    /// Creates a user value.
+    public init(id: String, username: String?, passwordHash: String?, provider: String, isAdmin: Bool, createdAt: Date) {
+        self.id = id
+        self.username = username
+        self.passwordHash = passwordHash
+        self.provider = provider
+        self.isAdmin = isAdmin
+        self.createdAt = createdAt
+    }
+}
+
+/// A refresh token, as stored: only the SHA-256 of the token, never the token.
+public struct StoredRefreshToken: Equatable, Sendable {
+    /// The token's SHA-256, in hexadecimal.
+    public var tokenHash: String
+    /// Whose token it is.
+    public var userId: String
+    /// When it stops being accepted.
+    public var expiresAt: Date
+    /// Whether logout revoked it.
+    public var revoked: Bool
+
+    /// Creates a refresh token value.
+    public init(tokenHash: String, userId: String, expiresAt: Date, revoked: Bool) {
+        self.tokenHash = tokenHash
+        self.userId = userId
+        self.expiresAt = expiresAt
+        self.revoked = revoked
+    }
+}
+
+/// A realm the server serves: created at its path by the first bind.
+public struct StoredRealm: Equatable, Sendable {
+    /// The normalized path, for example `/4f…/tasks`.
+    public var path: String
+    /// The id of the user whose bind created it.
+    public var creatorId: String
+    /// When it was created.
+    public var createdAt: Date
+
+    /// Creates a realm value.
+    public init(path: String, creatorId: String, createdAt: Date) {
+        self.path = path
+        self.creatorId = creatorId
+        self.createdAt = createdAt
+    }
+}
+
+/// A client file of a realm: the identity the server assigned to one copy of the realm.
+public struct ClientFileState: Equatable, Sendable {
+    /// The identity (from 1), unique in the realm.
+    public var ident: UInt64
+    /// The random salt that goes with it.
+    public var salt: UInt64
+    /// The newest client version of this file integrated into the history (0: none).
+    public var lastIntegratedClientVersion: UInt64
+    /// The server version that client version was based on (its upload cursor's other half).
+    public var lastIntegratedBaseServerVersion: UInt64
+
+    /// Creates a client file value.
+    public init(ident: UInt64, salt: UInt64, lastIntegratedClientVersion: UInt64, lastIntegratedBaseServerVersion: UInt64) {
+        self.ident = ident
+        self.salt = salt
+        self.lastIntegratedClientVersion = lastIntegratedClientVersion
+        self.lastIntegratedBaseServerVersion = lastIntegratedBaseServerVersion
+    }
+}
+
+/// A realm's server history as stored: its entries in server-version order and its client files.
+@_spi(Sync) public struct StoredHistory: Sendable {
+    /// Server versions up to this one were compacted away.
+    public var compactedThrough: UInt64
+    /// The entries after ``compactedThrough``, in server-version order.
+    public var entries: [ServerHistoryEntry]
+    /// Every client file the realm assigned.
+    public var clientFiles: [ClientFileState]
+
+    /// Creates a stored history value.
+    public init(compactedThrough: UInt64, entries: [ServerHistoryEntry], clientFiles: [ClientFileState]) {
+        self.compactedThrough = compactedThrough
+        self.entries = entries
+        self.clientFiles = clientFiles
+    }
+}
+
+/// Why the store refused an operation.
+public enum ServerStoreError: Error, Equatable, CustomStringConvertible {
+    /// Another account has this user name.
+    case usernameTaken(String)
+    /// The store's files could not be read or written.
+    case storage(String)
+    /// A stored value is not what the server wrote (a damaged or foreign file).
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .usernameTaken(let name): "the user name \(name) is taken"
+        case .storage(let reason): "server storage failed: \(reason)"
+        case .corrupt(let reason): "server storage holds a value it cannot read: \(reason)"
+        }
+    }
+}
+
+/// Everything the server keeps, behind one narrow interface so that another backend
+/// (PostgreSQL, for several server instances) can replace the embedded one.
+///
+/// Every method is durable when it returns: a crash after it loses nothing it wrote.
+public protocol ServerStore: Sendable {
+    /// Adds a user; ``ServerStoreError/usernameTaken(_:)`` when the user name exists (compared
+    /// case-insensitively).
+    func createUser(_ user: StoredUser) async throws
+    /// The user with this id.
+    func user(id: String) async throws -> StoredUser?
+    /// The user with this user name (case-insensitive).
+    func user(username: String) async throws -> StoredUser?
+    /// Every user, ordered by creation.
+    func users() async throws -> [StoredUser]
+
+    /// Stores a new refresh token.
+    func saveRefreshToken(_ token: StoredRefreshToken) async throws
+    /// The refresh token with this hash.
+    func refreshToken(hash: String) async throws -> StoredRefreshToken?
+    /// Marks the token revoked; false when there is no such token.
+    func revokeRefreshToken(hash: String) async throws -> Bool
+
+    /// The realm at `path`, if it was created.
+    func realm(path: String) async throws -> StoredRealm?
+    /// Records a new realm (nothing happens if the path exists) and returns the stored value.
+    func createRealm(_ realm: StoredRealm) async throws -> StoredRealm
+    /// Every realm, ordered by path.
+    func realms() async throws -> [StoredRealm]
+
+    /// The history storage of the realm at `path` (created with the realm).
+    @_spi(Sync) func history(path: String) async throws -> any RealmHistoryStore
+    /// Closes files; nothing may be called after it.
+    func close() async
+}
+
+/// One realm's server history and client files in storage.
+///
+/// The realm's ``RealmSyncActor`` is its only writer and serializes the calls.
+@_spi(Sync) public protocol RealmHistoryStore: Sendable {
+    /// The whole stored history.
+    func load() async throws -> StoredHistory
+    /// Stores a newly assigned client file.
+    func addClientFile(_ file: ClientFileState) async throws
+    /// Appends integrated entries and the new state of the client file that uploaded them, in
+    /// one durable transaction: both or neither survive a crash.
+    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState) async throws
+}

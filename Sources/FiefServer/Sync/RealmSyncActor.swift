@@ -1,0 +1,182 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+import Logging
+
+/// A batch of history for one session's download.
+struct HistoryBatch: Sendable {
+    /// Entries after the requested version, oldest first, with their encoded changesets.
+    var entries: [(entry: ServerHistoryEntry, payload: [UInt8])]
+    /// Bytes of the payloads after this batch, up to the newest version.
+    var remainingBytes: UInt64
+    /// The newest server version.
+    var latestVersion: UInt64
+    /// The state of the session's client file.
+    var clientFile: ClientFileState
+}
+
+/// Owns one realm's server history in memory (loaded from the store on first use) and
+/// serializes everything that changes it: client file assignment and the integration of
+/// uploads. An upload's entries are committed durably before the history in memory changes and
+/// before any session hears of them, so nothing unacknowledged is ever sent.
+actor RealmSyncActor {
+    let path: String
+    private let store: any RealmHistoryStore
+    private let logger: Logger
+    private var history = ServerHistory()
+    private var payloads: [[UInt8]] = []
+    private var payloadBytes: [UInt64] = []
+    private var clientFiles: [UInt64: ClientFileState] = [:]
+    private var loaded = false
+    private var busy = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var subscribers: [UInt64: @Sendable () -> Void] = [:]
+
+    init(path: String, store: any RealmHistoryStore, logger: Logger) {
+        self.path = path
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Runs `body` alone: the actor's awaits on the store do not let another change in.
+    private func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+        if busy {
+            await withCheckedContinuation { waiters.append($0) }
+        } else {
+            busy = true
+        }
+        defer {
+            if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
+        }
+        if !loaded { try await load() }
+        return try await body()
+    }
+
+    private func load() async throws {
+        let stored = try await store.load()
+        var integrated: [UInt64: UInt64] = [:]
+        for file in stored.clientFiles {
+            clientFiles[file.ident] = file
+            if file.lastIntegratedClientVersion > 0 { integrated[file.ident] = file.lastIntegratedClientVersion }
+        }
+        history = ServerHistory(entries: stored.entries, compactedThrough: stored.compactedThrough, integratedClientVersions: integrated)
+        payloads = stored.entries.map { SyncChangesetCoding.encode($0.changeset) }
+        payloadBytes = payloads.map { UInt64($0.count) }
+        loaded = true
+        logger.debug("loaded realm history", metadata: ["realm": "\(path)", "entries": "\(stored.entries.count)", "clientFiles": "\(stored.clientFiles.count)"])
+    }
+
+    /// Assigns a new client file identity with a random salt, durably.
+    func assignClientFile() async throws -> ClientFileState {
+        try await exclusively {
+            let ident = (clientFiles.keys.max() ?? 0) + 1
+            let file = ClientFileState(ident: ident, salt: try Crypto.randomNonZeroUInt64(), lastIntegratedClientVersion: 0, lastIntegratedBaseServerVersion: 0)
+            try await store.addClientFile(file)
+            clientFiles[ident] = file
+            return file
+        }
+    }
+
+    /// Checks an `ident` message against the history: the identity and salt must be this realm's,
+    /// and the cursors must point into the history the server still has.
+    func checkIdent(_ message: IdentMessage) async throws -> ClientFileState {
+        try await exclusively {
+            guard let file = clientFiles[message.fileIdent], file.salt == message.salt else {
+                throw SessionFailure(.badClientFileIdent, "file identity \(message.fileIdent) with this salt was not assigned by realm \(path)")
+            }
+            let cursor = message.downloadCursor
+            guard cursor.serverVersion <= history.latestVersion else {
+                throw SessionFailure(.badCursor, "download cursor at server version \(cursor.serverVersion), but the history of \(path) ends at \(history.latestVersion)")
+            }
+            guard cursor.serverVersion >= history.compactedThrough else {
+                throw SessionFailure(.clientResetRequired, "server version \(cursor.serverVersion) was compacted away", clientResetRequired: true)
+            }
+            let integrated = file.lastIntegratedClientVersion
+            guard cursor.lastIntegratedClientVersion <= integrated, message.uploadCursor.clientVersion <= integrated else {
+                throw SessionFailure(.clientResetRequired,
+                                     "the client says the server integrated its version \(max(cursor.lastIntegratedClientVersion, message.uploadCursor.clientVersion)), but this server's history holds it only through \(integrated): the server history differs from the client's",
+                                     clientResetRequired: true)
+            }
+            return file
+        }
+    }
+
+    /// Integrates `uploads` of client file `fileIdent` (transformed past what its maker had not
+    /// seen), commits the new entries durably, and tells every subscribed session. All or
+    /// nothing: a failure leaves the history as it was.
+    func integrate(_ uploads: [ClientUpload], fileIdent: UInt64) async throws -> ClientFileState {
+        let file = try await exclusively {
+            guard var file = clientFiles[fileIdent] else {
+                throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
+            }
+            var candidate = history
+            var fresh: [ServerHistoryEntry] = []
+            for upload in uploads {
+                do throws(ServerHistoryError) {
+                    if let entry = try candidate.integrate(upload) { fresh.append(entry) }
+                } catch .baseVersionInTheFuture(let base, let latest) {
+                    throw SessionFailure(.badCursor, "changeset \(upload.clientVersion) is based on server version \(base), but the history ends at \(latest)")
+                } catch .historyCompacted(let requested, _) {
+                    throw SessionFailure(.clientResetRequired, "changeset \(upload.clientVersion) is based on server version \(requested), which was compacted away", clientResetRequired: true)
+                } catch .missingFileIdent {
+                    throw SessionFailure(.badClientFileIdent, "upload without a client file identity")
+                }
+                if upload.clientVersion > file.lastIntegratedClientVersion {
+                    file.lastIntegratedClientVersion = upload.clientVersion
+                    file.lastIntegratedBaseServerVersion = upload.baseServerVersion
+                }
+            }
+            guard !fresh.isEmpty else { return file }
+            try await store.append(fresh, clientFile: file)
+            history = candidate
+            clientFiles[fileIdent] = file
+            for entry in fresh {
+                let payload = SyncChangesetCoding.encode(entry.changeset)
+                payloads.append(payload)
+                payloadBytes.append(UInt64(payload.count))
+            }
+            return file
+        }
+        for notify in subscribers.values { notify() }
+        return file
+    }
+
+    /// History after `version` for client file `fileIdent`: at most `maxBytes` of payloads
+    /// (at least one entry when there is any).
+    func batch(after version: UInt64, fileIdent: UInt64, maxBytes: Int) async throws -> HistoryBatch {
+        try await exclusively {
+            guard let file = clientFiles[fileIdent] else {
+                throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
+            }
+            let available: ArraySlice<ServerHistoryEntry>
+            do throws(ServerHistoryError) { available = try history.entries(after: version) } catch {
+                if case .historyCompacted(let requested, _) = error {
+                    throw SessionFailure(.clientResetRequired, "server version \(requested) was compacted away", clientResetRequired: true)
+                }
+                throw SessionFailure(.badCursor, "\(error)")
+            }
+            let first = Int(version - history.compactedThrough)
+            var remaining: UInt64 = payloadBytes[first...].reduce(0, +)
+            var out: [(entry: ServerHistoryEntry, payload: [UInt8])] = []
+            var size = 0
+            for (offset, entry) in available.enumerated() {
+                let payload = payloads[first + offset]
+                if !out.isEmpty && size + payload.count > maxBytes { break }
+                out.append((entry, payload))
+                size += payload.count
+            }
+            remaining -= UInt64(size)
+            return HistoryBatch(entries: out, remainingBytes: remaining, latestVersion: history.latestVersion, clientFile: file)
+        }
+    }
+
+    /// Calls `notify` after every integration until ``unsubscribe(_:)``.
+    func subscribe(_ id: UInt64, notify: @escaping @Sendable () -> Void) {
+        subscribers[id] = notify
+    }
+
+    /// Stops notifying `id`.
+    func unsubscribe(_ id: UInt64) {
+        subscribers[id] = nil
+    }
+}

@@ -1,0 +1,292 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// The sizes a sync connection works with.
+public struct SyncLimits: Sendable {
+    /// What the decoder accepts. Its `maxFrameSize` is below ``transportMaxMessageSize`` so an
+    /// oversized frame still gets a typed `tooLarge` error.
+    public var wire: WireLimits
+    /// The largest WebSocket message the transport reads at all.
+    public var transportMaxMessageSize: Int
+    /// Payload bytes per `download` message (a single larger changeset is sent alone).
+    public var downloadMessageBytes: Int
+
+    /// The defaults: 16 MiB messages (32 MiB transport), 1 MiB downloads.
+    public init(wire: WireLimits = WireLimits(maxFrameSize: 16 << 20, maxPayloadSize: 16 << 20, maxTotalPayloadSize: 16 << 20),
+                transportMaxMessageSize: Int = 32 << 20, downloadMessageBytes: Int = 1 << 20) {
+        self.wire = wire
+        self.transportMaxMessageSize = transportMaxMessageSize
+        self.downloadMessageBytes = downloadMessageBytes
+    }
+}
+
+/// One client's WebSocket: its sessions and the protocol of FORMAT.md Part III.
+///
+/// Every event of the connection (a frame, a realm's new history, shutdown) goes through one
+/// stream and is handled to the end before the next, so a session's messages go out in order
+/// and a `mark` is answered after everything before it was sent.
+final class SyncConnection {
+    private let user: AuthenticatedUser
+    private let auth: AuthService
+    private let hub: SyncHub
+    private let version: SyncProtocolVersion
+    private let limits: SyncLimits
+    private let outbound: WebSocketOutboundWriter
+    private let events: AsyncStream<ConnectionEvent>.Continuation
+    private let logger: Logger
+    private var sessions: [UInt32: ServerSession] = [:]
+    /// Sessions the server ended with an error: their late messages are ignored.
+    private var ended: Set<UInt32> = []
+
+    init(user: AuthenticatedUser, auth: AuthService, hub: SyncHub, version: SyncProtocolVersion, limits: SyncLimits,
+         outbound: WebSocketOutboundWriter, events: AsyncStream<ConnectionEvent>.Continuation, logger: Logger) {
+        self.user = user
+        self.auth = auth
+        self.hub = hub
+        self.version = version
+        self.limits = limits
+        self.outbound = outbound
+        self.events = events
+        self.logger = logger
+    }
+
+    /// Handles events until the peer goes, a connection-level error, or shutdown.
+    func run(_ stream: AsyncStream<ConnectionEvent>) async {
+        defer { events.finish() }
+        do {
+            for await event in stream {
+                switch event {
+                case .frame(let message):
+                    try await handle(message)
+                case .realmChanged(let session):
+                    try await sendDownloads(session, force: false)
+                case .inboundEnded:
+                    await close()
+                    return
+                case .shutdown:
+                    try? await send(.error(ErrorMessage(session: nil, code: .serverShuttingDown,
+                                                        message: "the server is shutting down; connect again later", tryAgain: true, clientResetRequired: false)))
+                    await close()
+                    return
+                }
+            }
+        } catch let failure as ConnectionFailure {
+            logger.info("sync connection closed with an error", metadata: ["user": "\(user.id)", "error": "\(failure.message.code): \(failure.message.message)"])
+            try? await send(.error(failure.message))
+        } catch {
+            logger.debug("sync connection ended", metadata: ["user": "\(user.id)", "reason": "\(error)"])
+        }
+        await close()
+    }
+
+    private func close() async {
+        for session in sessions.values { await session.realm.unsubscribe(session.subscriberID) }
+        sessions = [:]
+    }
+
+    private func send(_ message: SyncMessage) async throws {
+        try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(message, version: version))))
+    }
+
+    // MARK: Messages
+
+    private func handle(_ frame: WebSocketMessageBytes) async throws {
+        guard frame.isBinary else { throw ConnectionFailure(.badMessage, "text frames are not used by the sync protocol; send binary frames") }
+        let message: SyncMessage
+        do throws(WireError) {
+            message = try SyncMessageCodec.decode(frame.bytes, limits: limits.wire, accepting: version...version)
+        } catch {
+            throw ConnectionFailure(error.errorMessage)
+        }
+        switch message {
+        case .bind(let bind): try await handleBind(bind)
+        case .ident(let ident): try await handleIdent(ident)
+        case .upload(let upload): try await handleUpload(upload)
+        case .mark(let mark): try await handleMark(mark)
+        case .unbind(let number): try await handleUnbind(number)
+        case .ping(let timestamp): try await send(.pong(timestamp: timestamp))
+        case .pong: break
+        case .query(let query):
+            guard sessions[query.session] != nil || ended.contains(query.session) else { throw unknownSession(query.session, "query") }
+            try await send(.queryError(QueryErrorMessage(session: query.session, queryVersion: query.queryVersion,
+                                                         subscriptionName: query.subscriptions.first?.name ?? "",
+                                                         message: "flexible sync is not supported by this server yet", line: 0, column: 0)))
+        case .error(let error):
+            if let number = error.session {
+                logger.info("client ended a session with an error", metadata: ["session": "\(number)", "error": "\(error.code): \(error.message)"])
+                if let session = sessions.removeValue(forKey: number) {
+                    await session.realm.unsubscribe(session.subscriberID)
+                    ended.insert(number)
+                }
+            } else {
+                throw ConnectionFailure(error)
+            }
+        case .identAssigned, .download, .unbound, .queryError:
+            throw ConnectionFailure(.protocolViolation, "\(message.kind) is sent by the server, not by clients")
+        }
+    }
+
+    private func unknownSession(_ number: UInt32, _ what: String) -> ConnectionFailure {
+        ConnectionFailure(.protocolViolation, "\(what) for session \(number), which is not bound")
+    }
+
+    /// Ends a session with a session-level error.
+    private func fail(_ number: UInt32, _ failure: SessionFailure) async throws {
+        logger.info("sync session ended with an error", metadata: ["user": "\(user.id)", "session": "\(number)", "error": "\(failure)"])
+        if let session = sessions.removeValue(forKey: number) { await session.realm.unsubscribe(session.subscriberID) }
+        ended.insert(number)
+        try await send(.error(failure.errorMessage(session: number)))
+    }
+
+    private func handleBind(_ bind: BindMessage) async throws {
+        guard sessions[bind.session] == nil else {
+            throw ConnectionFailure(.protocolViolation, "bind for session \(bind.session), which is already bound")
+        }
+        ended.remove(bind.session)
+        do {
+            let tokenUser: AuthenticatedUser
+            do { tokenUser = try auth.authenticate(accessToken: bind.accessToken) } catch {
+                throw SessionFailure(.badAuthentication, "\(error); refresh the access token and bind again")
+            }
+            guard tokenUser.id == user.id else {
+                throw SessionFailure(.badAuthentication, "the access token belongs to another user than the connection's")
+            }
+            guard !bind.isSubscriptionBased else {
+                throw SessionFailure(.badPath, "flexible sync is not supported by this server yet; bind the realm without isSubscriptionBased")
+            }
+            let path = try RealmPath(bind.path, userId: tokenUser.id)
+            guard path.isAccessible(by: tokenUser) else {
+                throw SessionFailure(.permissionDenied, "user \(tokenUser.id) may not open \(bind.path)")
+            }
+            let realm = try await hub.realm(path, creator: tokenUser.id)
+            sessions[bind.session] = ServerSession(realm: realm, path: path, subscriberID: await hub.newSubscriberID())
+            logger.debug("bound", metadata: ["user": "\(user.id)", "session": "\(bind.session)", "realm": "\(path)"])
+            if bind.needsFileIdent {
+                let file = try await realm.assignClientFile()
+                try await send(.identAssigned(IdentAssignedMessage(session: bind.session, fileIdent: file.ident, salt: file.salt)))
+            }
+        } catch let failure as SessionFailure {
+            try await fail(bind.session, failure)
+        }
+    }
+
+    private func handleIdent(_ ident: IdentMessage) async throws {
+        guard var session = sessions[ident.session] else {
+            if ended.contains(ident.session) { return }
+            throw unknownSession(ident.session, "ident")
+        }
+        guard session.state == .awaitingIdent else {
+            throw ConnectionFailure(.protocolViolation, "a second ident for session \(ident.session)")
+        }
+        do {
+            _ = try await session.realm.checkIdent(ident)
+        } catch let failure as SessionFailure {
+            return try await fail(ident.session, failure)
+        }
+        session.state = .active(fileIdent: ident.fileIdent)
+        session.sentThrough = ident.downloadCursor.serverVersion
+        session.ownIntegrated = ident.downloadCursor.lastIntegratedClientVersion
+        sessions[ident.session] = session
+        let events = self.events
+        let number = ident.session
+        await session.realm.subscribe(session.subscriberID) { events.yield(.realmChanged(session: number)) }
+        try await sendDownloads(ident.session, force: true)
+    }
+
+    private func handleUpload(_ upload: UploadMessage) async throws {
+        guard let session = sessions[upload.session] else {
+            if ended.contains(upload.session) { return }
+            throw unknownSession(upload.session, "upload")
+        }
+        guard case .active(let fileIdent) = session.state else {
+            throw ConnectionFailure(.protocolViolation, "upload for session \(upload.session) before its ident")
+        }
+        var uploads: [ClientUpload] = []
+        var previous: UInt64 = 0
+        for changeset in upload.changesets {
+            guard changeset.clientVersion > previous else {
+                return try await fail(upload.session, SessionFailure(.badCursor, "upload client versions are not increasing (\(changeset.clientVersion) after \(previous))"))
+            }
+            previous = changeset.clientVersion
+            let decoded: SyncChangeset
+            do { decoded = try SyncChangesetCoding.decode(changeset.payload) } catch {
+                return try await fail(upload.session, SessionFailure(.badChangeset, "changeset of client version \(changeset.clientVersion): \(error)"))
+            }
+            uploads.append(ClientUpload(originFileIdent: fileIdent, clientVersion: changeset.clientVersion,
+                                        baseServerVersion: changeset.lastIntegratedServerVersion, timestamp: changeset.timestamp, changeset: decoded))
+        }
+        do {
+            _ = try await session.realm.integrate(uploads, fileIdent: fileIdent)
+        } catch let failure as SessionFailure {
+            return try await fail(upload.session, failure)
+        } catch {
+            logger.error("storing an upload failed", metadata: ["realm": "\(session.path)", "error": "\(error)"])
+            throw ConnectionFailure(.internalError, "the server could not store the upload; nothing of it was kept", tryAgain: true)
+        }
+        try await sendDownloads(upload.session, force: true)
+    }
+
+    private func handleMark(_ mark: MarkMessage) async throws {
+        guard let session = sessions[mark.session] else {
+            if ended.contains(mark.session) { return }
+            throw unknownSession(mark.session, "mark")
+        }
+        guard case .active = session.state else {
+            throw ConnectionFailure(.protocolViolation, "mark for session \(mark.session) before its ident")
+        }
+        try await sendDownloads(mark.session, force: false)
+        guard sessions[mark.session] != nil else { return }
+        try await send(.mark(mark))
+    }
+
+    private func handleUnbind(_ number: UInt32) async throws {
+        if let session = sessions.removeValue(forKey: number) {
+            await session.realm.unsubscribe(session.subscriberID)
+        } else if !ended.contains(number) {
+            throw unknownSession(number, "unbind")
+        }
+        ended.remove(number)
+        try await send(.unbound(session: number))
+    }
+
+    // MARK: Downloads
+
+    /// Sends the history the session has not seen, in messages of at most
+    /// ``SyncLimits/downloadMessageBytes`` of payload; with `force`, at least one message (which
+    /// then carries only progress, such as an upload acknowledgement).
+    private func sendDownloads(_ number: UInt32, force: Bool) async throws {
+        guard var session = sessions[number], case .active(let fileIdent) = session.state else { return }
+        var sent = false
+        for _ in 0..<1_000_000 {
+            let batch: HistoryBatch
+            do {
+                batch = try await session.realm.batch(after: session.sentThrough, fileIdent: fileIdent, maxBytes: limits.downloadMessageBytes)
+            } catch let failure as SessionFailure {
+                return try await fail(number, failure)
+            }
+            if batch.entries.isEmpty && (sent || !force) { return }
+            var changesets: [DownloadChangeset] = []
+            changesets.reserveCapacity(batch.entries.count)
+            for (entry, payload) in batch.entries {
+                if entry.originFileIdent == fileIdent { session.ownIntegrated = max(session.ownIntegrated, entry.originClientVersion) }
+                changesets.append(DownloadChangeset(serverVersion: entry.serverVersion, lastIntegratedClientVersion: session.ownIntegrated,
+                                                    originFileIdent: entry.originFileIdent, originTimestamp: entry.timestamp, payload: payload))
+                session.sentThrough = entry.serverVersion
+                session.downloadedBytes += UInt64(payload.count)
+            }
+            let progress = DownloadProgress(downloadServerVersion: session.sentThrough, downloadLastIntegratedClientVersion: session.ownIntegrated,
+                                            uploadClientVersion: batch.clientFile.lastIntegratedClientVersion,
+                                            uploadLastIntegratedServerVersion: batch.clientFile.lastIntegratedBaseServerVersion,
+                                            latestServerVersion: batch.latestVersion)
+            sessions[number] = session
+            try await send(.download(DownloadMessage(session: number, progress: progress, downloadableBytes: batch.remainingBytes,
+                                                     downloadedBytes: session.downloadedBytes, changesets: changesets)))
+            sent = true
+            if session.sentThrough >= batch.latestVersion { return }
+        }
+    }
+}

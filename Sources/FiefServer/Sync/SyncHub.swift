@@ -1,0 +1,91 @@
+import FiefSyncProtocol
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Something that happens to a connection from outside its own frames.
+enum ConnectionEvent: Sendable {
+    /// A message (frame) arrived.
+    case frame(WebSocketMessageBytes)
+    /// The peer closed, or the transport failed.
+    case inboundEnded
+    /// A realm that one of the connection's sessions is bound to has new history.
+    case realmChanged(session: UInt32)
+    /// The server is shutting down: say so and close.
+    case shutdown
+}
+
+/// The bytes of one WebSocket message, and whether it was binary.
+struct WebSocketMessageBytes: Sendable {
+    var isBinary: Bool
+    var bytes: [UInt8]
+}
+
+/// The server's sync state shared by every connection: the realms with their actors, and the
+/// open connections. As a `Service`, it closes every connection on graceful shutdown (telling
+/// clients `serverShuttingDown`) and waits for their in-flight work before the HTTP server stops.
+public actor SyncHub: Service {
+    let store: any ServerStore
+    let logger: Logger
+    private var realms: [String: RealmSyncActor] = [:]
+    private var connections: [UInt64: AsyncStream<ConnectionEvent>.Continuation] = [:]
+    private var nextConnection: UInt64 = 0
+    private var shuttingDown = false
+
+    /// A hub over `store`.
+    public init(store: any ServerStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Whether the server is shutting down (new connections are refused).
+    public var isShuttingDown: Bool { shuttingDown }
+
+    /// The actor of the realm at `path`, creating the realm when `creator` binds it first.
+    func realm(_ path: RealmPath, creator: String) async throws -> RealmSyncActor {
+        if let actor = realms[path.value] { return actor }
+        _ = try await store.createRealm(StoredRealm(path: path.value, creatorId: creator, createdAt: Date()))
+        if let actor = realms[path.value] { return actor }
+        let actor = RealmSyncActor(path: path.value, store: try await store.history(path: path.value), logger: logger)
+        realms[path.value] = actor
+        return actor
+    }
+
+    /// Registers a connection's event stream; nil while shutting down. Returns its number.
+    func register(_ continuation: AsyncStream<ConnectionEvent>.Continuation) -> UInt64? {
+        guard !shuttingDown else { return nil }
+        nextConnection += 1
+        connections[nextConnection] = continuation
+        return nextConnection
+    }
+
+    /// Forgets a connection that ended.
+    func unregister(_ id: UInt64) {
+        connections[id] = nil
+    }
+
+    /// A number unique among the server's sessions, to subscribe to realms with.
+    func newSubscriberID() -> UInt64 {
+        nextConnection += 1
+        return nextConnection
+    }
+
+    /// Waits for graceful shutdown, then closes every connection and waits (up to 10 s) for
+    /// them to finish what they were doing.
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await shutDown()
+    }
+
+    /// Closes every connection with `serverShuttingDown` after its current message.
+    func shutDown() async {
+        shuttingDown = true
+        logger.info("closing sync connections", metadata: ["connections": "\(connections.count)"])
+        for continuation in connections.values { continuation.yield(.shutdown) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !connections.isEmpty && clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import FiefServer
+import Foundation
+import Logging
+
+/// `fief-server`: the self-hosted sync server of Fief.
+@main
+struct FiefServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fief-server",
+        abstract: "The self-hosted sync server of Fief: users, realms and sync over HTTP and WebSocket.",
+        discussion: """
+        All state lives in Fief realms under the data directory; nothing else needs installing.
+
+        Examples:
+          fief-server                                   serve on 127.0.0.1:9080 from ./fief-data
+          fief-server serve --data-dir /var/lib/fief --port 9443
+          FIEF_ADMIN_TOKEN=s3cret fief-server           enable admin logins with that token
+          fief-server --port 0 --log-level debug        a free port, printed on the first line
+        """,
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+/// `fief-server serve`.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve HTTP (auth, health) and the sync WebSocket until SIGTERM.",
+        discussion: """
+        Prints one line, `fief-server listening on HOST:PORT`, once it accepts connections; logs
+        go to stderr. SIGTERM or SIGINT closes sync connections with `serverShuttingDown` and exits 0.
+
+        Examples:
+          fief-server serve --data-dir ./fief-data --host 127.0.0.1 --port 9080
+          fief-server serve --port 0 --admin-token s3cret
+        """
+    )
+
+    @Option(name: .customLong("data-dir"), help: "Directory of the server's state (env FIEF_DATA_DIR; default ./fief-data).")
+    var dataDirectory: String?
+
+    @Option(help: "Address to listen on (env FIEF_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on; 0 picks a free one (env FIEF_PORT; default 9080).")
+    var port: Int?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env FIEF_LOG_LEVEL; default info).")
+    var logLevel: String?
+
+    @Option(name: .customLong("admin-token"), help: "A token whose login gives the administrator (env FIEF_ADMIN_TOKEN; default: none).")
+    var adminToken: String?
+
+    @Option(name: .customLong("login-attempts-per-minute"), help: "Login attempts per user name per minute; per address, five times as many (default 10).")
+    var loginAttempts: Int = 10
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let levelName = logLevel ?? environment["FIEF_LOG_LEVEL"] ?? "info"
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ValidationError("unknown log level \(levelName); use trace, debug, info, notice, warning, error or critical")
+        }
+        let portValue: Int
+        if let port { portValue = port } else if let text = environment["FIEF_PORT"] {
+            guard let parsed = Int(text) else { throw ValidationError("FIEF_PORT=\(text) is not a port number") }
+            portValue = parsed
+        } else {
+            portValue = 9080
+        }
+        guard (0...65535).contains(portValue) else { throw ValidationError("port \(portValue) is not in 0...65535") }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "fief-server")
+        let configuration = ServerConfiguration(
+            dataDirectory: URL(fileURLWithPath: dataDirectory ?? environment["FIEF_DATA_DIR"] ?? "./fief-data"),
+            host: host ?? environment["FIEF_HOST"] ?? "127.0.0.1",
+            port: portValue,
+            adminToken: adminToken ?? environment["FIEF_ADMIN_TOKEN"],
+            rateLimits: LoginRateLimits(perUser: loginAttempts, perAddress: loginAttempts * 5)
+        )
+        let server = try FiefSyncServer(configuration: configuration, logger: logger)
+        try await server.run { host, port in
+            FileHandle.standardOutput.write(Data("fief-server listening on \(host):\(port)\n".utf8))
+        }
+    }
+}
