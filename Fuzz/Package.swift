@@ -10,6 +10,8 @@ import PackageDescription
 //   fuzz-query-eval    the input is a query (and its arguments): filter a small realm with it
 //                      through the Fief object store and check the answers agree
 //   fuzz-sync-wire     the input is a sync protocol frame: decode, encode, decode again, compare
+//   fuzz-sync-changeset the input is an encoded sync changeset: decode, round-trip, apply it to a
+//                      small in-memory realm (applies or throws invalidSyncChangeset, never traps)
 //   fuzz-replay        runs either harness over files without libFuzzer
 //   make-seeds         writes the seed corpora (built normally, without fuzzer flags)
 //
@@ -56,14 +58,26 @@ let package = Package(
             dependencies: [.product(name: "FiefSyncProtocol", package: rootIdentity)]
         ),
         .executableTarget(name: "fuzz-sync-wire", dependencies: ["SyncWireHarness"]),
+        // The sync changeset oracle (Fief's `@_spi(Sync)` changeset codec and apply, with its own
+        // models), shared by fuzz-sync-changeset, fuzz-replay and make-seeds.
+        .target(
+            name: "SyncChangesetHarness",
+            dependencies: [.product(name: "Fief", package: rootIdentity)]
+        ),
+        .executableTarget(name: "fuzz-sync-changeset", dependencies: ["SyncChangesetHarness"]),
         .executableTarget(name: "fuzz-file", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-storage-ops", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzSupport", "QueryEvalHarness", "SyncWireHarness"]),
+        .executableTarget(
+            name: "fuzz-replay",
+            dependencies: ["FuzzSupport", "QueryEvalHarness", "SyncWireHarness", "SyncChangesetHarness"]
+        ),
         .executableTarget(
             name: "make-seeds",
             dependencies: [
                 "FuzzSupport",
+                "SyncChangesetHarness",
                 .product(name: "FiefStorage", package: rootIdentity),
+                .product(name: "Fief", package: rootIdentity),
                 .product(name: "FiefSyncProtocol", package: rootIdentity),
             ]
         ),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets (FiefStorage, the query language, query evaluation, the
-# sync wire protocol).
+# sync wire protocol, sync changesets and their application).
 #
-#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|all SECONDS
+#   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|fuzz-sync-changeset|all SECONDS
 #
 # The seed corpus (Fuzz/corpus/<target>) is copied into Fuzz/corpus-work/<target>, which keeps
 # growing across runs (git-ignored). Crashes, hangs and out-of-memory inputs go to
@@ -21,16 +21,17 @@ target="${1:-}"
 seconds="${2:-}"
 config="${FUZZ_CONFIG:-release}"
 if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|all SECONDS" >&2
+    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|fuzz-sync-changeset|all SECONDS" >&2
     exit 2
 fi
 case "$target" in
-    all) targets=(fuzz-file fuzz-storage-ops fuzz-query fuzz-query-eval fuzz-sync-wire) ;;
+    all) targets=(fuzz-file fuzz-storage-ops fuzz-query fuzz-query-eval fuzz-sync-wire fuzz-sync-changeset) ;;
     fuzz-file|file) targets=(fuzz-file) ;;
     fuzz-storage-ops|storage-ops) targets=(fuzz-storage-ops) ;;
     fuzz-query|query) targets=(fuzz-query) ;;
     fuzz-query-eval|query-eval) targets=(fuzz-query-eval) ;;
     fuzz-sync-wire|sync-wire) targets=(fuzz-sync-wire) ;;
+    fuzz-sync-changeset|sync-changeset) targets=(fuzz-sync-changeset) ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 
@@ -65,6 +66,8 @@ for t in "${targets[@]}"; do
     [[ "$t" == fuzz-query-eval ]] && extra=(-dict="$here/query-eval.dict" -max_len=320)
     # Sync frames: room for a few changesets, some of them compressed.
     [[ "$t" == fuzz-sync-wire ]] && extra=(-max_len=8192)
+    # Sync changesets: a few dozen instructions, with the harness's class and property names.
+    [[ "$t" == fuzz-sync-changeset ]] && extra=(-max_len=4096 -dict="$here/sync-changeset.dict")
     corpus="${t#fuzz-}"
     mkdir -p "$here/corpus-work/$corpus" "$here/artifacts/$t"
     cp -n "$here/corpus/$corpus"/* "$here/corpus-work/$corpus"/ 2>/dev/null || true

@@ -5,15 +5,17 @@ import Darwin
 #endif
 import FuzzSupport
 import QueryEvalHarness
+import SyncChangesetHarness
 import SyncWireHarness
 
 // Replays inputs through a harness without libFuzzer:
-//   fuzz-replay file|storage-ops|query-eval|sync-wire FILE...
+//   fuzz-replay file|storage-ops|query-eval|sync-wire|sync-changeset FILE...
 // For query-eval it prints each input's outcome and exits 1 when a check fails; for sync-wire it
-// prints whether each frame decoded (a failed check traps, as under libFuzzer).
+// prints whether each frame decoded, for sync-changeset whether each changeset decoded and
+// applied or was refused (for both, a failed check traps, as under libFuzzer).
 let arguments = CommandLine.arguments.dropFirst()
-guard let target = arguments.first, ["file", "storage-ops", "query-eval", "sync-wire"].contains(target), arguments.count >= 2 else {
-    print("usage: fuzz-replay file|storage-ops|query-eval|sync-wire FILE...")
+guard let target = arguments.first, ["file", "storage-ops", "query-eval", "sync-wire", "sync-changeset"].contains(target), arguments.count >= 2 else {
+    print("usage: fuzz-replay file|storage-ops|query-eval|sync-wire|sync-changeset FILE...")
     exit(2)
 }
 var failed = false
@@ -30,6 +32,8 @@ for path in arguments.dropFirst() {
         failed = failed || !outcome.failures.isEmpty
     } else if target == "sync-wire" {
         print(bytes.withUnsafeBytes { SyncWireHarness.run($0) })
+    } else if target == "sync-changeset" {
+        print(SyncChangesetHarness.run(bytes))
     } else {
         StorageOpsRunner.run(bytes)
     }

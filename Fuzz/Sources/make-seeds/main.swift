@@ -5,16 +5,19 @@ import Darwin
 #endif
 import FuzzSupport
 
-// Writes the seed corpora into Fuzz/corpus/file, Fuzz/corpus/storage-ops and Fuzz/corpus/sync-wire
-// (or into the directory given as the only argument), replacing what is there.
+// Writes the seed corpora into Fuzz/corpus/file, Fuzz/corpus/storage-ops, Fuzz/corpus/sync-wire
+// and Fuzz/corpus/sync-changeset (or into the directory given as the only argument), replacing
+// what is there.
 let corpus = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : defaultCorpusDirectory()
 let fileDirectory = "\(corpus)/file"
 let opsDirectory = "\(corpus)/storage-ops"
 let wireDirectory = "\(corpus)/sync-wire"
-for directory in [corpus, fileDirectory, opsDirectory, wireDirectory] { mkdir(directory, 0o755) }
+let changesetDirectory = "\(corpus)/sync-changeset"
+for directory in [corpus, fileDirectory, opsDirectory, wireDirectory, changesetDirectory] { mkdir(directory, 0o755) }
 removeFiles(in: fileDirectory)
 removeFiles(in: opsDirectory)
 removeFiles(in: wireDirectory)
+removeFiles(in: changesetDirectory)
 
 var total = 0
 for seed in fileSeeds() {
@@ -31,6 +34,11 @@ for (name, bytes) in opsSeeds() {
 for (name, bytes) in wireSeeds() {
     bytes.withUnsafeBytes { Scratch.write($0, to: "\(wireDirectory)/\(name).bin") }
     print("sync-wire/\(name).bin  \(bytes.count) bytes")
+    total += bytes.count
+}
+for (name, bytes) in changesetSeeds() {
+    bytes.withUnsafeBytes { Scratch.write($0, to: "\(changesetDirectory)/\(name).bin") }
+    print("sync-changeset/\(name).bin  \(bytes.count) bytes")
     total += bytes.count
 }
 print("\(total) bytes in all")
