@@ -32,6 +32,7 @@ public struct FiefSyncServer: Sendable {
     /// `serverShuttingDown` after the message they are handling, then the HTTP server stops.
     /// `onListening` gets the bound address once the server accepts connections.
     public func run(onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+        try await store.prepare()
         let router = Router(context: ServerRequestContext.self)
         router.get("health") { _, _ in try JSONBody.response(["status": "ok"]) }
         AuthRoutes.add(to: router, auth: auth)
@@ -39,7 +40,7 @@ public struct FiefSyncServer: Sendable {
         let host = configuration.host
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(maxFrameSize: configuration.syncLimits.transportMaxMessageSize)),
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.syncLimits.transportMaxMessageSize))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "fief-server"),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger

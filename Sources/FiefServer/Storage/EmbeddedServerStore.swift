@@ -35,6 +35,10 @@ public actor EmbeddedServerStore: ServerStore {
         return realm
     }
 
+    public func prepare() async throws {
+        _ = try await realm()
+    }
+
     public func createUser(_ user: StoredUser) async throws {
         let realm = try await realm()
         try realm.write {

@@ -124,6 +124,9 @@ public enum ServerStoreError: Error, Equatable, CustomStringConvertible {
 ///
 /// Every method is durable when it returns: a crash after it loses nothing it wrote.
 public protocol ServerStore: Sendable {
+    /// Opens (creating if needed) the storage. Called once at start, so that a storage problem
+    /// stops the server before it listens.
+    func prepare() async throws
     /// Adds a user; ``ServerStoreError/usernameTaken(_:)`` when the user name exists (compared
     /// case-insensitively).
     func createUser(_ user: StoredUser) async throws
