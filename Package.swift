@@ -76,6 +76,7 @@ let package = Package(
             name: "FiefServer",
             dependencies: [
                 "Fief",
+                "FiefStorage",
                 "FiefSyncProtocol",
                 "COpenSSL",
                 .product(name: "Hummingbird", package: "hummingbird"),

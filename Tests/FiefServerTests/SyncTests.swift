@@ -137,6 +137,68 @@ final class SyncTests: XCTestCase {
         await client.disconnect()
     }
 
+    func testLargeHistoriesDownloadInPartsWithProgress() async throws {
+        let login = try await http.register("liam")
+        let writer = try await TestSyncClient(directory: directory, name: "writer")
+        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/big")
+        for i in 1...3 { try await writer.writeLarge("big-\(i)", size: 600_000) }
+        try await writer.syncUntilCaughtUp()
+
+        let reader = try await TestSyncClient(directory: directory, name: "reader")
+        try await reader.connect(port: server.port, token: login.accessToken, path: "/~/big")
+        try await reader.syncUntilCaughtUp()
+        let ids = await reader.itemIds()
+        XCTAssertEqual(ids, ["big-1", "big-2", "big-3"])
+        let log = await reader.downloadLog.filter { $0.changesets > 0 }
+        XCTAssertGreaterThanOrEqual(log.count, 3, "three changesets of 600 kB do not fit in one 1 MiB download")
+        for message in log where message.changesets > 1 {
+            XCTAssertLessThanOrEqual(message.payloadBytes, 1 << 20)
+        }
+        XCTAssertGreaterThan(log.first?.downloadable ?? 0, 1_000_000, "the first part says how much is left")
+        XCTAssertEqual(log.last?.downloadable, 0)
+        var total: UInt64 = 0
+        for message in log {
+            total += UInt64(message.payloadBytes)
+            XCTAssertEqual(message.downloaded, total)
+        }
+        await writer.disconnect()
+        await reader.disconnect()
+    }
+
+    func testOversizedFrameIsRefusedAsTooLarge() async throws {
+        let login = try await http.register("mia")
+        let socket = SyncSocket(port: server.port, token: login.accessToken)
+        socket.sendRaw([0x01, 0x0a] + [UInt8](repeating: 0, count: 16 << 20))
+        guard case .error(let error) = try await socket.receive() else { return XCTFail("expected an error") }
+        XCTAssertEqual(error.code, .tooLarge)
+        XCTAssertNil(error.session)
+        await socket.close()
+    }
+
+    func testUnbindAnswersUnboundAndTheNumberCanBeReused() async throws {
+        let login = try await http.register("noah")
+        let socket = SyncSocket(port: server.port, token: login.accessToken)
+        for _ in 0..<2 {
+            socket.send(.bind(.init(session: 9, path: "/~/u", accessToken: login.accessToken, needsFileIdent: true, isSubscriptionBased: false)))
+            guard case .identAssigned(let assigned) = try await socket.receive() else { return XCTFail("expected identAssigned") }
+            socket.send(.ident(.init(session: 9, fileIdent: assigned.fileIdent, salt: assigned.salt, downloadCursor: .init(serverVersion: 0, lastIntegratedClientVersion: 0),
+                                     uploadCursor: .init(clientVersion: 0, lastIntegratedServerVersion: 0))))
+            guard case .download(let download) = try await socket.receive() else { return XCTFail("expected a download") }
+            XCTAssertEqual(download.session, 9)
+            socket.send(.mark(.init(session: 9, requestIdent: 77)))
+            guard case .mark(let mark) = try await socket.receive() else { return XCTFail("expected the mark back") }
+            XCTAssertEqual(mark.requestIdent, 77)
+            socket.send(.unbind(session: 9))
+            guard case .unbound(let number) = try await socket.receive() else { return XCTFail("expected unbound") }
+            XCTAssertEqual(number, 9)
+        }
+        // A message for a session that is not bound breaks the protocol: the connection ends.
+        socket.send(.mark(.init(session: 9, requestIdent: 1)))
+        guard case .error(let error) = try await socket.receive() else { return XCTFail("expected an error") }
+        XCTAssertEqual(error.code, .protocolViolation)
+        await socket.close()
+    }
+
     func testVersionNegotiationWithoutOverlapIsRefused() async throws {
         let login = try await http.register("kate")
         let socket = SyncSocket(port: server.port, token: login.accessToken, versions: "2-5")

@@ -1,5 +1,6 @@
 @_spi(Sync) import Fief
 @_spi(Sync) import FiefSyncProtocol
+import FiefStorage
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -14,13 +15,16 @@ public struct SyncLimits: Sendable {
     public var transportMaxMessageSize: Int
     /// Payload bytes per `download` message (a single larger changeset is sent alone).
     public var downloadMessageBytes: Int
+    /// Sessions one connection may have bound at once.
+    public var maxSessionsPerConnection: Int
 
     /// The defaults: 16 MiB messages (32 MiB transport), 1 MiB downloads.
     public init(wire: WireLimits = WireLimits(maxFrameSize: 16 << 20, maxPayloadSize: 16 << 20, maxTotalPayloadSize: 16 << 20),
-                transportMaxMessageSize: Int = 32 << 20, downloadMessageBytes: Int = 1 << 20) {
+                transportMaxMessageSize: Int = 32 << 20, downloadMessageBytes: Int = 1 << 20, maxSessionsPerConnection: Int = 1000) {
         self.wire = wire
         self.transportMaxMessageSize = transportMaxMessageSize
         self.downloadMessageBytes = downloadMessageBytes
+        self.maxSessionsPerConnection = maxSessionsPerConnection
     }
 }
 
@@ -146,6 +150,9 @@ final class SyncConnection {
         guard sessions[bind.session] == nil else {
             throw ConnectionFailure(.protocolViolation, "bind for session \(bind.session), which is already bound")
         }
+        guard sessions.count < limits.maxSessionsPerConnection else {
+            throw ConnectionFailure(.tooLarge, "a connection may bind at most \(limits.maxSessionsPerConnection) sessions at once")
+        }
         ended.remove(bind.session)
         do {
             let tokenUser: AuthenticatedUser
@@ -162,11 +169,11 @@ final class SyncConnection {
             guard path.isAccessible(by: tokenUser) else {
                 throw SessionFailure(.permissionDenied, "user \(tokenUser.id) may not open \(bind.path)")
             }
-            let realm = try await hub.realm(path, creator: tokenUser.id)
+            let realm = try await storage("opening \(path)") { try await self.hub.realm(path, creator: tokenUser.id) }
             sessions[bind.session] = ServerSession(realm: realm, path: path, subscriberID: await hub.newSubscriberID())
             logger.debug("bound", metadata: ["user": "\(user.id)", "session": "\(bind.session)", "realm": "\(path)"])
             if bind.needsFileIdent {
-                let file = try await realm.assignClientFile()
+                let file = try await storage("assigning a file identity in \(path)") { try await realm.assignClientFile() }
                 try await send(.identAssigned(IdentAssignedMessage(session: bind.session, fileIdent: file.ident, salt: file.salt)))
             }
         } catch let failure as SessionFailure {
@@ -183,7 +190,7 @@ final class SyncConnection {
             throw ConnectionFailure(.protocolViolation, "a second ident for session \(ident.session)")
         }
         do {
-            _ = try await session.realm.checkIdent(ident)
+            _ = try await storage("loading \(session.path)") { try await session.realm.checkIdent(ident) }
         } catch let failure as SessionFailure {
             return try await fail(ident.session, failure)
         }
@@ -223,6 +230,9 @@ final class SyncConnection {
             _ = try await session.realm.integrate(uploads, fileIdent: fileIdent)
         } catch let failure as SessionFailure {
             return try await fail(upload.session, failure)
+        } catch RealmError.storage(.diskFull) {
+            logger.error("disk full: upload refused", metadata: ["realm": "\(session.path)"])
+            return try await fail(upload.session, SessionFailure(.diskFull, "the server's disk is full; the upload was not stored, send it again later", tryAgain: true))
         } catch {
             logger.error("storing an upload failed", metadata: ["realm": "\(session.path)", "error": "\(error)"])
             throw ConnectionFailure(.internalError, "the server could not store the upload; nothing of it was kept", tryAgain: true)
@@ -253,6 +263,15 @@ final class SyncConnection {
         try await send(.unbound(session: number))
     }
 
+    /// Runs a step that reads or writes storage: session failures pass through, any other
+    /// error is logged and ends the connection with `internalError` (try again).
+    private func storage<T>(_ what: String, _ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let failure as SessionFailure { throw failure } catch {
+            logger.error("server storage failed", metadata: ["while": "\(what)", "error": "\(error)"])
+            throw ConnectionFailure(.internalError, "the server failed while \(what); try again later", tryAgain: true)
+        }
+    }
+
     // MARK: Downloads
 
     /// Sends the history the session has not seen, in messages of at most
@@ -264,7 +283,9 @@ final class SyncConnection {
         for _ in 0..<1_000_000 {
             let batch: HistoryBatch
             do {
-                batch = try await session.realm.batch(after: session.sentThrough, fileIdent: fileIdent, maxBytes: limits.downloadMessageBytes)
+                batch = try await storage("reading \(session.path)") {
+                    try await session.realm.batch(after: session.sentThrough, fileIdent: fileIdent, maxBytes: self.limits.downloadMessageBytes)
+                }
             } catch let failure as SessionFailure {
                 return try await fail(number, failure)
             }

@@ -25,6 +25,8 @@ actor TestSyncClient {
     private var markCounter: UInt64 = 0
     /// The newest client version the server acknowledged on any connection.
     private(set) var acknowledged: UInt64 = 0
+    /// Every download message received: its changeset count and progress bytes.
+    private(set) var downloadLog: [(changesets: Int, payloadBytes: Int, downloadable: UInt64, downloaded: UInt64)] = []
     /// Every item id this client created.
     private(set) var created: [String] = []
 
@@ -75,6 +77,14 @@ actor TestSyncClient {
             shared.increment(\.count, by: 1)
             shared.tags.append("\(name)\(round)")
         }
+    }
+
+    /// Creates one item whose text has `size` characters.
+    func writeLarge(_ id: String, size: Int) throws {
+        try realm.write {
+            realm.create(TestItem.self, value: ["id": id, "text": String(repeating: "x", count: size)], update: .modified)
+        }
+        created.append(id)
     }
 
     /// Sends the changesets not yet sent on this connection. No-op when disconnected.
@@ -147,6 +157,8 @@ actor TestSyncClient {
     }
 
     private func integrate(_ download: DownloadMessage) throws {
+        downloadLog.append((download.changesets.count, download.changesets.reduce(0) { $0 + $1.payload.count },
+                            download.downloadableBytes, download.downloadedBytes))
         let entries = try download.changesets.map { c in
             ServerHistoryEntry(serverVersion: c.serverVersion, originFileIdent: c.originFileIdent, originClientVersion: c.lastIntegratedClientVersion,
                                timestamp: c.originTimestamp, changeset: try SyncChangesetCoding.decode(c.payload))
