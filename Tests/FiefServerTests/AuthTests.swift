@@ -86,9 +86,19 @@ final class AuthTests: XCTestCase {
         let garbage = try await http.get("/sync", headers: ["Authorization": "Bearer not.a.token"])
         XCTAssertEqual(garbage.status, 401)
         XCTAssertEqual(garbage.code, "invalidAccessToken")
-        var tampered = login.accessToken
-        tampered.removeLast()
-        tampered.append(login.accessToken.hasSuffix("A") ? "B" : "A")
+        // One character of the signature changed; and the last one changed to another spelling
+        // of the same bits, which is refused too.
+        var characters = Array(login.accessToken)
+        let middle = characters.count - 10
+        characters[middle] = characters[middle] == "A" ? "B" : "A"
+        let tampered = String(characters)
+        var respelled = Array(login.accessToken)
+        let last = respelled[respelled.count - 1]
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let index = alphabet.firstIndex(of: last)!
+        respelled[respelled.count - 1] = alphabet[index ^ 1]
+        let sameBits = try await http.get("/sync", headers: ["Authorization": "Bearer \(String(respelled))"])
+        XCTAssertEqual(sameBits.code, "invalidAccessToken")
         let altered = try await http.get("/sync", headers: ["Authorization": "Bearer \(tampered)"])
         XCTAssertEqual(altered.code, "invalidAccessToken")
 

@@ -202,7 +202,8 @@ final class SyncTests: XCTestCase {
     func testVersionNegotiationWithoutOverlapIsRefused() async throws {
         let login = try await http.register("kate")
         let socket = SyncSocket(port: server.port, token: login.accessToken, versions: "2-5")
-        guard case .error(let error) = try await socket.receive() else { return XCTFail("expected an error") }
+        let message = try await socket.receive()
+        guard case .error(let error) = message else { return XCTFail("expected an error, got \(String(describing: message))\n\(server.log)") }
         XCTAssertEqual(error.code, .unsupportedProtocolVersion)
         XCTAssertFalse(error.tryAgain)
         XCTAssertTrue(error.message.contains("too new"), error.message)

@@ -74,14 +74,18 @@ public struct AccessTokenSigner: Sendable {
     public func verify(_ token: String, now: Int64) throws -> AccessTokenClaims {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = ByteEncodings.fromBase64URL(parts[0]),
-              let payloadBytes = ByteEncodings.fromBase64URL(parts[1]), let signature = ByteEncodings.fromBase64URL(parts[2]) else {
+              let payloadBytes = ByteEncodings.fromBase64URL(parts[1]) else {
             throw AccessTokenError.malformed
         }
         struct Header: Decodable { var alg: String }
         guard let header = try? JSONDecoder().decode(Header.self, from: Data(headerBytes)) else { throw AccessTokenError.malformed }
         guard header.alg == "HS256" else { throw AccessTokenError.unsupportedAlgorithm(header.alg) }
         let expected = try Crypto.hmacSHA256(key: key, data: Array("\(parts[0]).\(parts[1])".utf8))
-        guard Crypto.constantTimeEqual(expected, signature) else { throw AccessTokenError.badSignature }
+        // Compared as text: base64url has several spellings of the last bits, and only the one
+        // the server writes is accepted.
+        guard Crypto.constantTimeEqual(Array(ByteEncodings.base64URL(expected).utf8), Array(parts[2].utf8)) else {
+            throw AccessTokenError.badSignature
+        }
         guard let claims = try? JSONDecoder().decode(AccessTokenClaims.self, from: Data(payloadBytes)) else {
             throw AccessTokenError.malformed
         }

@@ -7,8 +7,13 @@ import Foundation
 actor EmbeddedRealmHistoryStore: RealmHistoryStore {
     private let configuration: Realm.Configuration
     private var openRealm: Realm?
+    private let executor: StorageExecutor
+
+    /// Runs on a queue of its own: commits wait for the disk (``StorageExecutor``).
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     init(fileURL: URL) {
+        executor = StorageExecutor(label: "fief-server.history.\(fileURL.lastPathComponent)")
         configuration = Realm.Configuration(fileURL: fileURL, objectTypes: [HistoryEntryRecord.self, ClientFileRecord.self])
     }
 

@@ -15,6 +15,10 @@ public actor EmbeddedServerStore: ServerStore {
     private let configuration: Realm.Configuration
     private var openRealm: Realm?
     private var histories: [String: EmbeddedRealmHistoryStore] = [:]
+    private let executor = StorageExecutor(label: "fief-server.store")
+
+    /// Runs on a queue of its own: commits wait for the disk (``StorageExecutor``).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// A store in `directory` (created if missing).
     public init(directory: URL) throws {
