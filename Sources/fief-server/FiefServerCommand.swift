@@ -17,8 +17,11 @@ struct FiefServerCommand: AsyncParsableCommand {
           fief-server serve --data-dir /var/lib/fief --port 9443
           FIEF_ADMIN_TOKEN=s3cret fief-server           enable admin logins with that token
           fief-server --port 0 --log-level debug        a free port, printed on the first line
+          fief-server create-admin --username root --password 'long passphrase'
+          fief-server users                             the accounts in ./fief-data
+          fief-server realms --data-dir /var/lib/fief   the realms served
         """,
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, CreateAdmin.self, ListUsers.self, ListRealms.self],
         defaultSubcommand: Serve.self
     )
 }

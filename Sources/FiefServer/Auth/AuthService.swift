@@ -27,9 +27,7 @@ public struct AuthService: Sendable {
     /// Creates a password account and logs it in.
     public func register(_ request: RegisterRequest, address: String) async throws -> LoginResponse {
         try Self.checkUsername(request.username)
-        guard (6...1024).contains(request.password.count) else {
-            throw AuthError.invalidPassword("a password has 6 to 1024 characters")
-        }
+        try Self.checkPassword(request.password)
         if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
         let hash = try await hasher.hash(request.password)
         let user = StoredUser(id: try Self.newUserId(), username: request.username, passwordHash: hash, provider: "password",
@@ -112,11 +110,15 @@ public struct AuthService: Sendable {
         ByteEncodings.hex(try Crypto.sha256(Array(refreshToken.utf8)))
     }
 
-    private static func newUserId() throws -> String {
+    static func checkPassword(_ password: String) throws {
+        guard (6...1024).contains(password.count) else { throw AuthError.invalidPassword("a password has 6 to 1024 characters") }
+    }
+
+    static func newUserId() throws -> String {
         ByteEncodings.hex(try Crypto.randomBytes(16))
     }
 
-    private static func checkUsername(_ name: String) throws {
+    static func checkUsername(_ name: String) throws {
         guard (1...128).contains(name.count) else { throw AuthError.invalidUsername("a user name has 1 to 128 characters") }
         let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || ".-_@+".unicodeScalars.contains($0)) }
         guard allowed else { throw AuthError.invalidUsername("use letters, digits and . - _ @ +") }
