@@ -23,10 +23,14 @@ final class SyncTests: XCTestCase {
     func testThreeClientsWritingAtOnceConverge() async throws {
         let login = try await http.register("henry")
         var clients: [TestSyncClient] = []
-        for name in ["a", "b", "c"] {
-            let client = try await TestSyncClient(directory: directory, name: name)
-            try await client.connect(port: server.port, token: login.accessToken, path: "/~/shared")
-            clients.append(client)
+        for name in ["a", "b", "c"] { clients.append(try await TestSyncClient(directory: directory, name: name)) }
+        // The first binds of a new realm arrive together: they must share one history.
+        let port = server.port
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for client in clients {
+                group.addTask { try await client.connect(port: port, token: login.accessToken, path: "/~/shared") }
+            }
+            try await group.waitForAll()
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for client in clients {

@@ -45,8 +45,10 @@ public actor SyncHub: Service {
     func realm(_ path: RealmPath, creator: String) async throws -> RealmSyncActor {
         if let actor = realms[path.value] { return actor }
         _ = try await store.createRealm(StoredRealm(path: path.value, creatorId: creator, createdAt: Date()))
+        let history = try await store.history(path: path.value)
+        // Another bind may have made the actor during the awaits: a realm has exactly one.
         if let actor = realms[path.value] { return actor }
-        let actor = RealmSyncActor(path: path.value, store: try await store.history(path: path.value), logger: logger)
+        let actor = RealmSyncActor(path: path.value, store: history, logger: logger)
         realms[path.value] = actor
         return actor
     }
