@@ -206,6 +206,7 @@ final class SyncTests: XCTestCase {
     func testVersionNegotiationWithoutOverlapIsRefused() async throws {
         let login = try await http.register("kate")
         let socket = SyncSocket(port: server.port, token: login.accessToken, versions: "2-5")
+        socket.send(.ping(timestamp: 1))
         let message = try await socket.receive()
         guard case .error(let error) = message else { return XCTFail("expected an error, got \(String(describing: message))\n\(server.log)") }
         XCTAssertEqual(error.code, .unsupportedProtocolVersion)

@@ -32,6 +32,9 @@ enum SyncRoute {
             let range = request.headers[HTTPField.Name(ProtocolHandshake.headerName)!].flatMap(ProtocolHandshake.range(fromHeader:)) ?? (.v1 ... .v1)
             let version: SyncProtocolVersion
             do throws(VersionNegotiationError) { version = try SyncProtocolVersion.negotiate(clientRange: range, serverRange: SyncProtocolVersion.supported) } catch {
+                // Said after the client's first frame (or 5 s of silence): some WebSocket clients
+                // lose a frame that arrives together with the upgrade response.
+                await waitForFirstFrame(inbound, atMost: .seconds(5))
                 try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(error.errorMessage), version: SyncProtocolVersion.supported.lowerBound))))
                 return
             }
@@ -70,6 +73,19 @@ enum SyncRoute {
             }
             await hub.unregister(id)
             logger.info("sync connection closed", metadata: ["user": "\(user.id)", "connection": "\(id)"])
+        }
+    }
+
+    /// Returns once the client sent a frame, closed, or `limit` passed.
+    private static func waitForFirstFrame(_ inbound: WebSocketInboundStream, atMost limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var frames = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                _ = try? await frames.next()
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
         }
     }
 
