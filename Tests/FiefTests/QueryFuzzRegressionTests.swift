@@ -15,7 +15,7 @@ final class QueryFuzzRegressionTests: XCTestCase {
         .appendingPathComponent("Fuzz")
 
     func testSeedCorpus() throws {
-        let files = try inputs("corpus/query-eval")
+        let files = try Self.inputs("corpus/query-eval")
         XCTAssertGreaterThanOrEqual(files.count, 50)
         var evaluated = 0
         for (name, bytes) in files {
@@ -26,7 +26,7 @@ final class QueryFuzzRegressionTests: XCTestCase {
     }
 
     func testRegressions() throws {
-        for (name, bytes) in try inputs("regressions/fuzz-query-eval") { _ = replay(name, bytes) }
+        for (name, bytes) in try Self.inputs("regressions/fuzz-query-eval") { _ = replay(name, bytes) }
     }
 
     @discardableResult
@@ -37,7 +37,7 @@ final class QueryFuzzRegressionTests: XCTestCase {
     }
 
     /// The files under `Fuzz/<directory>` (README.md aside), sorted by name.
-    private func inputs(_ directory: String) throws -> [(String, [UInt8])] {
+    static func inputs(_ directory: String) throws -> [(String, [UInt8])] {
         let url = Self.fuzzDirectory.appendingPathComponent(directory)
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let names = try FileManager.default.contentsOfDirectory(atPath: url.path)

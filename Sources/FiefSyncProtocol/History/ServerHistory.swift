@@ -91,10 +91,11 @@
     public mutating func integrate(_ upload: ClientUpload) throws(ServerHistoryError) -> ServerHistoryEntry? {
         guard upload.originFileIdent != 0 else { throw .missingFileIdent }
         if let done = integratedClientVersions[upload.originFileIdent], upload.clientVersion <= done { return nil }
-        let concurrent = try self.entries(after: upload.baseServerVersion)
+        // Indexes, not a slice of `entries`: a slice alive at the append below would make the
+        // append copy the whole history.
         var incoming = MergeChangeset(upload.changeset, timestamp: upload.timestamp, originFileIdent: upload.originFileIdent)
-        for e in concurrent where e.originFileIdent != upload.originFileIdent {
-            var earlier = MergeChangeset(e.changeset, timestamp: e.timestamp, originFileIdent: e.originFileIdent)
+        for i in try index(after: upload.baseServerVersion)..<entries.count where entries[i].originFileIdent != upload.originFileIdent {
+            var earlier = MergeChangeset(entries[i].changeset, timestamp: entries[i].timestamp, originFileIdent: entries[i].originFileIdent)
             ChangesetTransform.transform(left: &earlier, right: &incoming)
         }
         let entry = ServerHistoryEntry(serverVersion: latestVersion + 1, originFileIdent: upload.originFileIdent,
@@ -107,9 +108,14 @@
 
     /// The entries after server version `version`.
     public func entries(after version: UInt64) throws(ServerHistoryError) -> ArraySlice<ServerHistoryEntry> {
+        entries[try index(after: version)...]
+    }
+
+    /// The index in ``entries`` of the entry after server version `version`.
+    private func index(after version: UInt64) throws(ServerHistoryError) -> Int {
         guard version <= latestVersion else { throw .baseVersionInTheFuture(base: version, latest: latestVersion) }
         guard version >= compactedThrough else { throw .historyCompacted(requested: version, oldestAvailable: compactedThrough) }
-        return entries[Int(version - compactedThrough)...]
+        return Int(version - compactedThrough)
     }
 
     /// Removes the entries up to `version` (clients behind it will need a client reset).
