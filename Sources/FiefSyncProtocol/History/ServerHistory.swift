@@ -72,6 +72,8 @@
     public private(set) var compactedThrough: UInt64 = 0
     /// The newest client version integrated, per client file.
     public private(set) var integratedClientVersions: [UInt64: UInt64] = [:]
+    /// The footprint of each entry, computed once when it is appended.
+    private var footprints: [ChangesetFootprint] = []
 
     public init() {}
 
@@ -80,6 +82,7 @@
         self.entries = entries
         self.compactedThrough = compactedThrough
         self.integratedClientVersions = integratedClientVersions
+        footprints = entries.map { ChangesetFootprint($0.changeset.instructions) }
     }
 
     /// The newest server version.
@@ -94,14 +97,16 @@
         // Indexes, not a slice of `entries`: a slice alive at the append below would make the
         // append copy the whole history.
         var incoming = MergeChangeset(upload.changeset, timestamp: upload.timestamp, originFileIdent: upload.originFileIdent)
+        var footprint = ChangesetFootprint(upload.changeset.instructions)
         for i in try index(after: upload.baseServerVersion)..<entries.count where entries[i].originFileIdent != upload.originFileIdent {
             var earlier = MergeChangeset(entries[i].changeset, timestamp: entries[i].timestamp, originFileIdent: entries[i].originFileIdent)
-            ChangesetTransform.transform(left: &earlier, right: &incoming)
+            ChangesetTransform.transform(left: &earlier, leftFootprint: footprints[i], right: &incoming, rightFootprint: &footprint)
         }
         let entry = ServerHistoryEntry(serverVersion: latestVersion + 1, originFileIdent: upload.originFileIdent,
                                        originClientVersion: upload.clientVersion, timestamp: upload.timestamp,
                                        changeset: incoming.changeset)
         entries.append(entry)
+        footprints.append(footprint)
         integratedClientVersions[upload.originFileIdent] = upload.clientVersion
         return entry
     }
@@ -123,6 +128,7 @@
         let v = min(version, latestVersion)
         guard v > compactedThrough else { return }
         entries.removeFirst(Int(v - compactedThrough))
+        footprints.removeFirst(Int(v - compactedThrough))
         compactedThrough = v
     }
 }

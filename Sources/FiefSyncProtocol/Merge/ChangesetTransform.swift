@@ -28,7 +28,21 @@
     /// Transforms two concurrent changesets so that applying `left` then `right` (as returned)
     /// gives the same realm as applying `right` then `left` (as returned).
     public static func transform(left: inout MergeChangeset, right: inout MergeChangeset) {
-        guard mayInteract(left.instructions, right.instructions) else { return }
+        guard ChangesetFootprint(left.instructions).mayInteract(with: ChangesetFootprint(right.instructions)) else { return }
+        transformInteracting(left: &left, right: &right)
+    }
+
+    /// ``transform(left:right:)`` with the footprints known: `rightFootprint` is kept up to date
+    /// when `right` changes. The server history keeps the footprint of every entry, so that
+    /// integrating an upload past many concurrent entries costs a set comparison for each.
+    static func transform(left: inout MergeChangeset, leftFootprint: ChangesetFootprint,
+                          right: inout MergeChangeset, rightFootprint: inout ChangesetFootprint) {
+        guard leftFootprint.mayInteract(with: rightFootprint) else { return }
+        transformInteracting(left: &left, right: &right)
+        rightFootprint = ChangesetFootprint(right.instructions)
+    }
+
+    private static func transformInteracting(left: inout MergeChangeset, right: inout MergeChangeset) {
         let leftWins = left.wins(over: right)
         let (l, r) = TransformGrid.run(left.instructions, right.instructions) { pair($0, $1, leftWins: leftWins) }
         left.instructions = l
@@ -43,43 +57,6 @@
         return result
     }
 
-    // MARK: Quick rejection
-
-    private struct ObjectRef: Hashable {
-        let className: String
-        let object: SyncObjectID
-    }
-
-    /// Whether any instruction of one side can interact with one of the other: they touch a
-    /// common object, or one erases an object the other links to. Most concurrent changesets
-    /// touch different objects, and skip the pairwise rules entirely.
-    private static func mayInteract(_ a: [SyncInstruction], _ b: [SyncInstruction]) -> Bool {
-        if a.isEmpty || b.isEmpty { return false }
-        var touched = Set<ObjectRef>(), erased = Set<ObjectRef>(), linked = Set<ObjectRef>()
-        collect(a, &touched, &erased, &linked)
-        var touchedB = Set<ObjectRef>(), erasedB = Set<ObjectRef>(), linkedB = Set<ObjectRef>()
-        collect(b, &touchedB, &erasedB, &linkedB)
-        return !touched.isDisjoint(with: touchedB) || !erased.isDisjoint(with: linkedB) || !erasedB.isDisjoint(with: linked)
-    }
-
-    private static func collect(_ instructions: [SyncInstruction], _ touched: inout Set<ObjectRef>,
-                                _ erased: inout Set<ObjectRef>, _ linked: inout Set<ObjectRef>) {
-        for i in instructions {
-            switch i {
-            case .addClass, .addProperty: break
-            case let .createObject(c, o): touched.insert(ObjectRef(className: c, object: o))
-            case let .eraseObject(c, o):
-                touched.insert(ObjectRef(className: c, object: o))
-                erased.insert(ObjectRef(className: c, object: o))
-            case let .listInsert(t, _, v), let .listSet(t, _, v):
-                touched.insert(ObjectRef(className: t.className, object: t.object))
-                if case let .link(c, o) = v { linked.insert(ObjectRef(className: c, object: o)) }
-            default:
-                if let t = i.target { touched.insert(ObjectRef(className: t.className, object: t.object)) }
-            }
-        }
-    }
-
     // MARK: Pairs
 
     static func pair(_ l: SyncInstruction, _ r: SyncInstruction, leftWins: Bool) -> ([SyncInstruction], [SyncInstruction]) {
@@ -89,10 +66,10 @@
         case let (.eraseObject(c1, o1), .eraseObject(c2, o2)):
             return c1 == c2 && o1 == o2 ? ([], []) : ([l], [r])
         case let (.eraseObject(c, o), _):
-            let (e, other) = erase(ObjectRef(className: c, object: o), l, against: r)
+            let (e, other) = erase(ChangesetFootprint.ObjectRef(className: c, object: o), l, against: r)
             return (e, other)
         case let (_, .eraseObject(c, o)):
-            let (e, other) = erase(ObjectRef(className: c, object: o), r, against: l)
+            let (e, other) = erase(ChangesetFootprint.ObjectRef(className: c, object: o), r, against: l)
             return (other, e)
         case (.createObject, _), (_, .createObject):
             return ([l], [r])
@@ -102,7 +79,7 @@
     }
 
     /// An erase of `object` against a concurrent instruction: returns (erase', other').
-    private static func erase(_ object: ObjectRef, _ erase: SyncInstruction, against other: SyncInstruction) -> ([SyncInstruction], [SyncInstruction]) {
+    private static func erase(_ object: ChangesetFootprint.ObjectRef, _ erase: SyncInstruction, against other: SyncInstruction) -> ([SyncInstruction], [SyncInstruction]) {
         switch other {
         case let .createObject(c, o) where c == object.className && o == object.object:
             return ([erase], [])
@@ -117,7 +94,7 @@
         }
     }
 
-    private static func isOn(_ target: SyncTarget, _ object: ObjectRef) -> Bool {
+    private static func isOn(_ target: SyncTarget, _ object: ChangesetFootprint.ObjectRef) -> Bool {
         target.className == object.className && target.object == object.object
     }
 
