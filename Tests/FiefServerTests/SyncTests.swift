@@ -203,6 +203,18 @@ final class SyncTests: XCTestCase {
         await socket.close()
     }
 
+    func testAFloodOfFramesIsHandledInOrderWithoutLoss() async throws {
+        let login = try await http.register("olive")
+        let socket = SyncSocket(port: server.port, token: login.accessToken)
+        for i in 0..<500 { socket.send(.ping(timestamp: UInt64(i))) }
+        for i in 0..<500 {
+            let message = try await socket.receive()
+            guard case .pong(let timestamp) = message else { return XCTFail("expected pong \(i), got \(String(describing: message))") }
+            XCTAssertEqual(timestamp, UInt64(i))
+        }
+        await socket.close()
+    }
+
     func testVersionNegotiationWithoutOverlapIsRefused() async throws {
         let login = try await http.register("kate")
         let socket = SyncSocket(port: server.port, token: login.accessToken, versions: "2-5")
