@@ -132,6 +132,18 @@ final class SyncTests: XCTestCase {
         guard case .error(let reset) = try await socket.receive() else { return XCTFail("expected an error") }
         XCTAssertEqual(reset.code, .clientResetRequired)
         XCTAssertTrue(reset.clientResetRequired)
+        // An upload based on a server version the history never reached.
+        socket.send(.bind(.init(session: 7, path: "/~/r", accessToken: login.accessToken, needsFileIdent: false, isSubscriptionBased: false)))
+        socket.send(.ident(.init(session: 7, fileIdent: assigned.fileIdent, salt: assigned.salt, downloadCursor: .init(serverVersion: 0, lastIntegratedClientVersion: 0),
+                                 uploadCursor: .init(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        guard case .download = try await socket.receive() else { return XCTFail("expected a download") }
+        socket.send(.upload(.init(session: 7, progressClientVersion: 2, progressServerVersion: 0, changesets: [
+            .init(clientVersion: 1, lastIntegratedServerVersion: 0, timestamp: 1, payload: valid),
+            .init(clientVersion: 2, lastIntegratedServerVersion: 500, timestamp: 2, payload: valid),
+        ])))
+        guard case .error(let future) = try await socket.receive() else { return XCTFail("expected an error") }
+        XCTAssertEqual(future.code, .badCursor)
+        XCTAssertEqual(future.session, 7)
         await socket.close()
 
         // Nothing of the refused upload was merged: the writer's own item is the only one.
