@@ -132,6 +132,18 @@ final class SyncTests: XCTestCase {
         guard case .error(let reset) = try await socket.receive() else { return XCTFail("expected an error") }
         XCTAssertEqual(reset.code, .clientResetRequired)
         XCTAssertTrue(reset.clientResetRequired)
+        // An upload based on a server version the history never reached.
+        socket.send(.bind(.init(session: 7, path: "/~/r", accessToken: login.accessToken, needsFileIdent: false, isSubscriptionBased: false)))
+        socket.send(.ident(.init(session: 7, fileIdent: assigned.fileIdent, salt: assigned.salt, downloadCursor: .init(serverVersion: 0, lastIntegratedClientVersion: 0),
+                                 uploadCursor: .init(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        guard case .download = try await socket.receive() else { return XCTFail("expected a download") }
+        socket.send(.upload(.init(session: 7, progressClientVersion: 2, progressServerVersion: 0, changesets: [
+            .init(clientVersion: 1, lastIntegratedServerVersion: 0, timestamp: 1, payload: valid),
+            .init(clientVersion: 2, lastIntegratedServerVersion: 500, timestamp: 2, payload: valid),
+        ])))
+        guard case .error(let future) = try await socket.receive() else { return XCTFail("expected an error") }
+        XCTAssertEqual(future.code, .badCursor)
+        XCTAssertEqual(future.session, 7)
         await socket.close()
 
         // Nothing of the refused upload was merged: the writer's own item is the only one.
@@ -200,6 +212,18 @@ final class SyncTests: XCTestCase {
         socket.send(.mark(.init(session: 9, requestIdent: 1)))
         guard case .error(let error) = try await socket.receive() else { return XCTFail("expected an error") }
         XCTAssertEqual(error.code, .protocolViolation)
+        await socket.close()
+    }
+
+    func testAFloodOfFramesIsHandledInOrderWithoutLoss() async throws {
+        let login = try await http.register("olive")
+        let socket = SyncSocket(port: server.port, token: login.accessToken)
+        for i in 0..<500 { socket.send(.ping(timestamp: UInt64(i))) }
+        for i in 0..<500 {
+            let message = try await socket.receive()
+            guard case .pong(let timestamp) = message else { return XCTFail("expected pong \(i), got \(String(describing: message))") }
+            XCTAssertEqual(timestamp, UInt64(i))
+        }
         await socket.close()
     }
 

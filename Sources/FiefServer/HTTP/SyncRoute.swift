@@ -52,12 +52,14 @@ enum SyncRoute {
                 return
             }
             logger.info("sync connection opened", metadata: ["user": "\(user.id)", "connection": "\(id)", "protocol": "\(version)"])
+            let flow = ConnectionFlow(frames: 8)
             let connection = SyncConnection(user: user, auth: auth, hub: hub, version: version, limits: limits, outbound: outbound,
-                                            events: continuation, logger: logger)
+                                            events: continuation, flow: flow, logger: logger)
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     do {
                         for try await message in inbound.messages(maxSize: limits.transportMaxMessageSize) {
+                            await flow.acquireFrame()
                             switch message {
                             case .binary(let buffer): continuation.yield(.frame(WebSocketMessageBytes(isBinary: true, bytes: Array(buffer.readableBytesView))))
                             case .text(let text): continuation.yield(.frame(WebSocketMessageBytes(isBinary: false, bytes: Array(text.utf8))))
@@ -69,6 +71,7 @@ enum SyncRoute {
                     continuation.yield(.inboundEnded)
                 }
                 await connection.run(stream)
+                flow.close()
                 group.cancelAll()
             }
             await hub.unregister(id)

@@ -54,6 +54,7 @@ actor RealmSyncActor {
 
     private func load() async throws {
         let stored = try await store.load()
+        clientFiles = [:]
         var integrated: [UInt64: UInt64] = [:]
         for file in stored.clientFiles {
             clientFiles[file.ident] = file
@@ -103,32 +104,47 @@ actor RealmSyncActor {
 
     /// Integrates `uploads` of client file `fileIdent` (transformed past what its maker had not
     /// seen), commits the new entries durably, and tells every subscribed session. All or
-    /// nothing: a failure leaves the history as it was.
+    /// nothing: uploads that cannot be integrated are refused before anything changes, and after
+    /// a failed commit the history is read again from the store.
     func integrate(_ uploads: [ClientUpload], fileIdent: UInt64) async throws -> ClientFileState {
         let file = try await exclusively {
             guard var file = clientFiles[fileIdent] else {
                 throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
             }
-            var candidate = history
-            var fresh: [ServerHistoryEntry] = []
-            for upload in uploads {
-                do throws(ServerHistoryError) {
-                    if let entry = try candidate.integrate(upload) { fresh.append(entry) }
-                } catch .baseVersionInTheFuture(let base, let latest) {
-                    throw SessionFailure(.badCursor, "changeset \(upload.clientVersion) is based on server version \(base), but the history ends at \(latest)")
-                } catch .historyCompacted(let requested, _) {
-                    throw SessionFailure(.clientResetRequired, "changeset \(upload.clientVersion) is based on server version \(requested), which was compacted away", clientResetRequired: true)
-                } catch .missingFileIdent {
-                    throw SessionFailure(.badClientFileIdent, "upload without a client file identity")
+            // Check every upload first, exactly as `ServerHistory.integrate` will, so that the
+            // integration below (in place: copying the history per upload would cost its whole
+            // length each time) cannot stop halfway.
+            var latest = history.latestVersion
+            var done = history.integratedClientVersions[fileIdent] ?? 0
+            for upload in uploads where upload.clientVersion > done {
+                guard upload.baseServerVersion <= latest else {
+                    throw SessionFailure(.badCursor, "changeset \(upload.clientVersion) is based on server version \(upload.baseServerVersion), but the history ends at \(latest)")
                 }
-                if upload.clientVersion > file.lastIntegratedClientVersion {
-                    file.lastIntegratedClientVersion = upload.clientVersion
-                    file.lastIntegratedBaseServerVersion = upload.baseServerVersion
+                guard upload.baseServerVersion >= history.compactedThrough else {
+                    throw SessionFailure(.clientResetRequired, "changeset \(upload.clientVersion) is based on server version \(upload.baseServerVersion), which was compacted away",
+                                         clientResetRequired: true)
                 }
+                latest += 1
+                done = upload.clientVersion
             }
-            guard !fresh.isEmpty else { return file }
-            try await store.append(fresh, clientFile: file)
-            history = candidate
+            var fresh: [ServerHistoryEntry] = []
+            do {
+                for upload in uploads {
+                    if let entry = try history.integrate(upload) { fresh.append(entry) }
+                    if upload.clientVersion > file.lastIntegratedClientVersion {
+                        file.lastIntegratedClientVersion = upload.clientVersion
+                        file.lastIntegratedBaseServerVersion = upload.baseServerVersion
+                    }
+                }
+                guard !fresh.isEmpty else { return file }
+                try await store.append(fresh, clientFile: file)
+            } catch {
+                // The history in memory may now hold entries the store does not: the next call
+                // reads it again from the store, the one truth.
+                loaded = false
+                logger.error("integration failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
+                throw error
+            }
             clientFiles[fileIdent] = file
             for entry in fresh {
                 let payload = SyncChangesetCoding.encode(entry.changeset)

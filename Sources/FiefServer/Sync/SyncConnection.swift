@@ -41,13 +41,14 @@ final class SyncConnection {
     private let limits: SyncLimits
     private let outbound: WebSocketOutboundWriter
     private let events: AsyncStream<ConnectionEvent>.Continuation
+    private let flow: ConnectionFlow
     private let logger: Logger
     private var sessions: [UInt32: ServerSession] = [:]
     /// Sessions the server ended with an error: their late messages are ignored.
     private var ended: Set<UInt32> = []
 
     init(user: AuthenticatedUser, auth: AuthService, hub: SyncHub, version: SyncProtocolVersion, limits: SyncLimits,
-         outbound: WebSocketOutboundWriter, events: AsyncStream<ConnectionEvent>.Continuation, logger: Logger) {
+         outbound: WebSocketOutboundWriter, events: AsyncStream<ConnectionEvent>.Continuation, flow: ConnectionFlow, logger: Logger) {
         self.user = user
         self.auth = auth
         self.hub = hub
@@ -55,18 +56,24 @@ final class SyncConnection {
         self.limits = limits
         self.outbound = outbound
         self.events = events
+        self.flow = flow
         self.logger = logger
     }
 
     /// Handles events until the peer goes, a connection-level error, or shutdown.
     func run(_ stream: AsyncStream<ConnectionEvent>) async {
-        defer { events.finish() }
+        defer {
+            events.finish()
+            flow.close()
+        }
         do {
             for await event in stream {
                 switch event {
                 case .frame(let message):
+                    flow.releaseFrame()
                     try await handle(message)
                 case .realmChanged(let session):
+                    flow.clearChanged(session)
                     try await sendDownloads(session, force: false)
                 case .inboundEnded:
                     await close()
@@ -199,8 +206,11 @@ final class SyncConnection {
         session.ownIntegrated = ident.downloadCursor.lastIntegratedClientVersion
         sessions[ident.session] = session
         let events = self.events
+        let flow = self.flow
         let number = ident.session
-        await session.realm.subscribe(session.subscriberID) { events.yield(.realmChanged(session: number)) }
+        await session.realm.subscribe(session.subscriberID) {
+            if flow.markChanged(number) { events.yield(.realmChanged(session: number)) }
+        }
         try await sendDownloads(ident.session, force: true)
     }
 
