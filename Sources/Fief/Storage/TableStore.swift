@@ -207,7 +207,8 @@ struct TableStore {
         }
         session.undoLog?.created(binding.className, key)
         // A key deleted earlier in the transaction names this new object now: links to it stay.
-        if session.deleted[binding.className]?.remove(key) != nil, session.deleted[binding.className]?.isEmpty == true {
+        if !session.deleted.isEmpty, session.deleted[binding.className]?.remove(key) != nil,
+           session.deleted[binding.className]?.isEmpty == true {
             session.deleted[binding.className] = nil
         }
     }

@@ -36,8 +36,9 @@
             }
             let pending = try realm.undoPendingSyncChangesets()
             var ownIntegrated = state.downloadedClientVersion
-            var others: [MergeChangeset] = []
+            var others: [(changeset: MergeChangeset, footprint: ChangesetFootprint)] = []
             var serverVersion = state.downloadedServerVersion
+            var newestTimestamp: UInt64 = 0
             for entry in fresh {
                 guard entry.serverVersion == serverVersion + 1 else {
                     throw ClientIntegrationError.gap(expected: serverVersion + 1, received: entry.serverVersion)
@@ -45,16 +46,25 @@
                 serverVersion = entry.serverVersion
                 let local = entry.changeset.replacingFileIdent(own, with: 0)
                 try realm.integrateServerSyncChangeset(local, ownFileIdent: own)
-                try realm.observeSyncTimestamp(entry.timestamp)
+                newestTimestamp = max(newestTimestamp, entry.timestamp)
                 if entry.originFileIdent == own {
                     ownIntegrated = max(ownIntegrated, entry.originClientVersion)
                 } else {
-                    others.append(MergeChangeset(local, timestamp: entry.timestamp, originFileIdent: entry.originFileIdent))
+                    others.append((MergeChangeset(local, timestamp: entry.timestamp, originFileIdent: entry.originFileIdent),
+                                   ChangesetFootprint(local.instructions)))
                 }
                 integrated += 1
             }
+            try realm.observeSyncTimestamp(newestTimestamp)
+            // Each pending changeset is transformed past the others' changesets, in order; their
+            // footprints are computed once for all of them.
             for p in pending where p.clientVersion > ownIntegrated {
-                let rebased = ChangesetTransform.rebase(MergeChangeset(p.changeset, timestamp: p.timestamp, originFileIdent: own), over: others)
+                var rebased = MergeChangeset(p.changeset, timestamp: p.timestamp, originFileIdent: own)
+                var footprint = ChangesetFootprint(p.changeset.instructions)
+                for (other, otherFootprint) in others {
+                    var earlier = other
+                    ChangesetTransform.transform(left: &earlier, leftFootprint: otherFootprint, right: &rebased, rightFootprint: &footprint)
+                }
                 try realm.redoSyncChangeset(SyncHistoryEntry(clientVersion: p.clientVersion, baseServerVersion: serverVersion,
                                                              timestamp: p.timestamp, changeset: rebased.changeset))
             }

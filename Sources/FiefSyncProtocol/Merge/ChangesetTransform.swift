@@ -49,14 +49,6 @@
         right.instructions = r
     }
 
-    /// `changeset` transformed past `earlier`, concurrent changesets that come first in the
-    /// server's order, in that order.
-    public static func rebase(_ changeset: MergeChangeset, over earlier: some Sequence<MergeChangeset>) -> MergeChangeset {
-        var result = changeset
-        for var e in earlier { transform(left: &e, right: &result) }
-        return result
-    }
-
     // MARK: Pairs
 
     static func pair(_ l: SyncInstruction, _ r: SyncInstruction, leftWins: Bool) -> ([SyncInstruction], [SyncInstruction]) {

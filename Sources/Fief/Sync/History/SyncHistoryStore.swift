@@ -45,9 +45,8 @@ enum SyncHistoryStore {
             (.downloadedClientVersion, state.downloadedClientVersion, old.downloadedClientVersion),
             (.latestClientVersion, state.latestClientVersion, old.latestClientVersion), (.clock, state.clock, old.clock),
         ]
-        for (key, value, previous) in pairs {
-            let stored = try tree.contains(Array(key.rawValue.utf8))
-            guard value != previous || !stored else { continue }
+        // An absent key reads as 0, so only the values that changed are written.
+        for (key, value, previous) in pairs where value != previous {
             try tree.put(Array(key.rawValue.utf8), withUnsafeBytes(of: value.littleEndian) { Array($0) })
         }
     }
