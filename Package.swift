@@ -13,6 +13,9 @@ import PackageDescription
 //                               storage (ServerStore; embedded in Fief realms by default), per-realm
 //                               sync (server history, integration, fan-out) and HTTP + WebSocket
 //                               (Hummingbird 2, hummingbird-websocket)
+//   FiefSync                    the sync client: App, User and SyncUser, credentials, synced
+//                               configurations, open behaviours and the SyncSession transport
+//                               (swift-websocket's WSClient, AsyncHTTPClient); re-exports Fief
 //   fief                        the command-line tool
 //   fief-server                 the sync server's executable (target FiefServerCLI)
 let package = Package(
@@ -22,12 +25,15 @@ let package = Package(
         .library(name: "Fief", targets: ["Fief"]),
         .library(name: "FiefStorage", targets: ["FiefStorage"]),
         .library(name: "FiefSyncProtocol", targets: ["FiefSyncProtocol"]),
+        .library(name: "FiefSync", targets: ["FiefSync"]),
         .executable(name: "fief", targets: ["FiefCLI"]),
         .executable(name: "fief-server", targets: ["FiefServerCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -57,6 +63,17 @@ let package = Package(
         .target(
             name: "FiefSyncProtocol",
             dependencies: ["Fief", "CLZ4"]
+        ),
+        // The sync client. `import FiefSync` replaces `import RealmSwift`: it re-exports Fief.
+        .target(
+            name: "FiefSync",
+            dependencies: [
+                "Fief",
+                "FiefSyncProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The `fief` tool. The target has its own name so that its module does not clash with
         // `Fief` on case-insensitive file systems; the product (and binary) is `fief`.
@@ -128,6 +145,11 @@ let package = Package(
         .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
         .testTarget(name: "FiefTests", dependencies: ["Fief", "FiefStorage"]),
         .testTarget(name: "FiefSyncProtocolTests", dependencies: ["FiefSyncProtocol", "Fief"]),
+        // The client API against the real `fief-server` binary (started on loopback).
+        .testTarget(
+            name: "FiefSyncTests",
+            dependencies: ["FiefSync", "FiefSyncProtocol"]
+        ),
         // Starts the real `fief-server` binary and drives it over HTTP and WebSocket.
         .testTarget(
             name: "FiefServerTests",

@@ -1,0 +1,2 @@
+// `import FiefSync` is all a RealmSwift app needs: it brings Fief's whole API with it.
+@_exported import Fief
