@@ -17,6 +17,11 @@ extension Realm {
     }
 
     /// When opening a synced realm waits for the server's data. Local realms ignore it.
+    ///
+    /// ```swift
+    /// let realm = try await Realm(configuration: user.configuration(partitionValue: "tasks"),
+    ///                             downloadBeforeOpen: .once)
+    /// ```
     public enum OpenBehavior: Sendable {
         /// Open at once with what is on disk.
         case never
@@ -37,6 +42,10 @@ extension Realm {
     /// ```
     public convenience init<A: Actor>(configuration: Configuration = .defaultConfiguration, actor: A,
                                       downloadBeforeOpen: OpenBehavior = .never) async throws {
+        // A synced realm first waits for the server's data as `downloadBeforeOpen` asks.
+        if let agent = configuration.syncAgent {
+            try await agent.prepareToOpen(configuration, behavior: downloadBeforeOpen)
+        }
         // Open (create, migrate) on a background thread first; the coordinator stays open
         // while this instance is made, so the second open below is quick.
         let prepared = try await Realm.prepare(configuration)

@@ -68,9 +68,15 @@ extension Realm {
         /// The physical time the sync history's hybrid logical clock follows, in milliseconds
         /// since 2020-01-01 UTC; nil reads the system clock. Simulators and tests set it.
         @_spi(Sync) public var syncClock: (@Sendable () -> UInt64)?
+        /// The sync client that opens and syncs this realm (set with FiefSync's
+        /// `syncConfiguration`); nil for a local realm.
+        @_spi(Sync) public var syncAgent: (any RealmSyncAgent)?
         /// Open a damaged file read-only to read what is left (`fief salvage`): see
         /// `StorageOptions.opensDamagedNewestVersion`.
         @_spi(Salvage) public var opensDamagedFile = false
+        /// Set by `writeCopy(configuration:)` on the copy it converts between a local and a
+        /// synced realm: the file's synced flag may differ from the configuration's.
+        var convertsCopy = false
 
         /// A configuration; every parameter has the default Realm uses.
         public init(fileURL: URL? = Configuration.defaultFileURL, inMemoryIdentifier: String? = nil,

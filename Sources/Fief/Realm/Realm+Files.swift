@@ -48,8 +48,31 @@ extension Realm {
             var options = StorageOptions()
             options.encryptionKey = configuration.encryptionKey.map { Array($0) }
             try coordinator.store.writeCopy(toPath: url.path, options: options)
+            if configuration.recordsSyncHistory || self.configuration.recordsSyncHistory {
+                try Realm.convertCopy(configuration)
+            }
         } catch {
+            try? FileManager.default.removeItem(at: url)
             throw RealmError.wrap(error)
+        }
+    }
+
+    /// Makes a fresh copy a realm of the target's kind. A synced target gets a copy that syncs
+    /// as a new client of its realm and uploads everything in it (as its user); a local target
+    /// gets a copy without sync history.
+    private static func convertCopy(_ target: Configuration) throws {
+        var configuration = target
+        configuration.syncAgent = nil
+        configuration.convertsCopy = true
+        let copy = try Realm(opening: configuration)
+        try copy.write {
+            guard let session = copy.session else { throw RealmError.notInWriteTransaction }
+            if target.recordsSyncHistory {
+                try copy.recordContentsAsNewSyncCopy()
+            } else {
+                for name in try session.txn.treeNames() where name.hasPrefix("sync.") { _ = try session.txn.dropTree(name) }
+            }
+            try SchemaManager.writeSchema(session.txn, copy.fileSchema, version: copy.schemaVersion, synced: target.recordsSyncHistory)
         }
     }
 

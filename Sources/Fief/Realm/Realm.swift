@@ -79,6 +79,7 @@ public final class Realm {
         self.configuration = configuration
         isFrozen = false
         do {
+            try configuration.syncAgent?.validate(configuration)
             if configuration.deleteRealmIfMigrationNeeded, configuration.inMemoryIdentifier == nil,
                !RealmCoordinator.isOpen(configuration), try SchemaManager.needsMigration(configuration) {
                 _ = try Realm.deleteFiles(for: configuration)
@@ -90,6 +91,7 @@ public final class Realm {
         } catch {
             throw RealmError.wrap(error)
         }
+        configuration.syncAgent?.realmDidOpen(configuration)
     }
 
     /// A frozen copy sharing the coordinator and pinning `txn`.

@@ -38,6 +38,9 @@ public enum RealmError: Error, Equatable, CustomStringConvertible {
     case invalidSyncChangeset(instruction: Int, reason: String)
     /// The configuration is inconsistent.
     case invalidConfiguration(String)
+    /// A synced realm's models differ from its file in a way other copies cannot follow:
+    /// synced realms take additive changes only (new classes, new properties).
+    case destructiveSyncedSchemaChange([String])
     /// The storage layer failed (I/O, corruption, locking...).
     case storage(StorageError)
     /// A broken invariant inside the object store.
@@ -57,6 +60,8 @@ public enum RealmError: Error, Equatable, CustomStringConvertible {
         case .unknownProperty(let c, let p): "Property '\(p)' does not exist on object type '\(c)'."
         case .invalidValue(let m): "Invalid value: \(m)"
         case .objectDeleted(let c): "Object of type '\(c)' has been deleted or invalidated."
+        case .destructiveSyncedSchemaChange(let diffs):
+            "Synced realms accept only additive schema changes (new classes and properties); keep removed properties in the model and add new ones instead of changing types:\n- " + diffs.joined(separator: "\n- ")
         case .wrongRealm(let m): "Object is managed by another Realm: \(m)"
         case .invalidQuery(let m): "Invalid query: \(m)"
         case .corruptChangeset(let o, let r): "Corrupt changeset at byte \(o): \(r)"

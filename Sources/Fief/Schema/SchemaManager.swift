@@ -97,7 +97,7 @@ enum SchemaManager {
         let models = try modelTypes(configuration)
         let record = try realm.coordinator.store.read { try readSchemaRecord($0) }
         let existing = record.map { ($0.schema, $0.version) }
-        if let record, record.synced != configuration.recordsSyncHistory, !(record.synced && configuration.readOnly) {
+        if let record, record.synced != configuration.recordsSyncHistory, !(record.synced && configuration.readOnly), !configuration.convertsCopy {
             throw RealmError.invalidConfiguration(record.synced
                 ? "\(configuration.fileURL?.path ?? "the realm") is a synced realm: open it with a sync configuration (or read-only)"
                 : "\(configuration.fileURL?.path ?? "the realm") is a local realm and cannot be opened as a synced realm: copy its data with writeCopy(configuration:)")
@@ -109,6 +109,11 @@ enum SchemaManager {
         }
         var plan = SchemaPlan(file: file, models: models, removeOthers: false)
         let needsMigration = !plan.differences.isEmpty
+        if needsMigration && configuration.recordsSyncHistory && !configuration.convertsCopy {
+            // Every copy of a synced realm shares one schema: a change other copies cannot
+            // follow (a removed or retyped property, a new primary key) is refused.
+            throw RealmError.destructiveSyncedSchemaChange(plan.differences.filter { !$0.hasSuffix("has been added.") })
+        }
         if needsMigration && (existing == nil || configuration.schemaVersion == fileVersion) {
             throw RealmError.schemaMismatch(plan.differences)
         }

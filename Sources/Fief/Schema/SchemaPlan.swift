@@ -99,7 +99,7 @@ struct SchemaPlan {
         newSchema.objectSchema.removeAll { $0.className == name }
     }
 
-    private static func addProperty(_ className: String, _ p: Property) -> ChangesetInstruction {
+    static func addProperty(_ className: String, _ p: Property) -> ChangesetInstruction {
         .addProperty(className: className, property: p.name, type: p.type, collection: p.collection,
                      isOptional: p.isOptional, objectClassName: p.objectClassName)
     }

@@ -1,0 +1,50 @@
+@_spi(Sync) import Fief
+import Foundation
+
+/// What Fief calls when a synced realm opens: FiefSync's side of `RealmSyncAgent`.
+struct SyncAgent: RealmSyncAgent {
+    let sync: SyncConfiguration
+
+    /// Waits as `behavior` asks before a synced realm opens: `.always` downloads everything
+    /// the server has, `.once` does so only when the file is new, `.never` starts the session
+    /// and returns. A failed connection, a refused session, `openTimeout` and cancellation
+    /// are thrown.
+    func prepareToOpen(_ configuration: Realm.Configuration, behavior: Realm.OpenBehavior) async throws {
+        try validate(configuration)
+        let sync = self.sync
+        let registry = SyncSessionRegistry.shared
+        let isNew: Bool = if let url = configuration.fileURL {
+            !FileManager.default.fileExists(atPath: url.path)
+        } else {
+            registry.existingSession(for: configuration) == nil
+        }
+        if let url = configuration.fileURL {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        let session = registry.session(for: configuration, sync: sync)
+        await session.worker.start()
+        switch behavior {
+        case .never: break
+        case .once where !isNew: break
+        case .always, .once:
+            try await session.worker.waitForDownload(timeout: sync.openTimeout, failsOnConnectionError: true)
+        }
+    }
+
+    /// Starts the file's session (once per file and process).
+    func realmDidOpen(_ configuration: Realm.Configuration) {
+        let session = SyncSessionRegistry.shared.session(for: configuration, sync: sync)
+        Task { await session.worker.start() }
+    }
+
+    /// Refuses a malformed realm URL and a user who logged out; makes the file's folder.
+    func validate(_ configuration: Realm.Configuration) throws {
+        _ = try sync.address
+        guard sync.user.isLoggedIn else {
+            throw SyncError(.invalidAccessToken, "the user \(sync.user.id) is logged out: log in again to open \(sync.realmURL.absoluteString)")
+        }
+        if let url = configuration.fileURL {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+    }
+}

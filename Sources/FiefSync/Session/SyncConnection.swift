@@ -1,0 +1,142 @@
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOSSL
+import WSClient
+
+/// One WebSocket to `fief-server`'s `/sync`, speaking the sync protocol's binary frames.
+///
+/// What arrives comes out of ``events`` in order: `.opened` once the upgrade succeeded, each
+/// decoded message, and last `.closed` with the reason (nil for a close the client asked for).
+/// A frame that does not decode closes the connection with a typed ``SyncError`` and is never
+/// handed on.
+final class SyncConnection: Sendable {
+    /// What the connection reports.
+    enum Event: Sendable {
+        case opened
+        case message(SyncMessage)
+        case closed(SyncError?)
+    }
+
+    /// The connection's reports, in order; finishes after `.closed`.
+    let events: AsyncStream<Event>
+    private let outgoing: AsyncStream<Outgoing>.Continuation
+    private let task: Task<Void, Never>
+
+    private enum Outgoing: Sendable {
+        case frame([UInt8])
+        case close
+        case inboundEnded
+    }
+
+    /// The largest frame either side sends: the server's default limit.
+    static let maximumFrameSize = 32 << 20
+
+    /// Connects to `url` (`ws://` or `wss://`, ending in `/sync`) with the bearer `token`.
+    /// With `validatesCertificates` false a `wss://` connection accepts any certificate (for
+    /// development servers only).
+    init(url: String, token: String, validatesCertificates: Bool) {
+        let (events, eventSink) = AsyncStream.makeStream(of: Event.self)
+        let (outgoingStream, outgoing) = AsyncStream.makeStream(of: Outgoing.self)
+        self.events = events
+        self.outgoing = outgoing
+        var headers = HTTPFields()
+        headers[.authorization] = "Bearer \(token)"
+        headers[HTTPField.Name("Fief-Sync-Protocol")!] = "\(SyncProtocolVersion.supported.lowerBound.rawValue)-\(SyncProtocolVersion.supported.upperBound.rawValue)"
+        let configuration = WebSocketClientConfiguration(maxFrameSize: Self.maximumFrameSize, additionalHeaders: headers,
+                                                         autoPing: .enabled(timePeriod: .seconds(30)))
+        var tls: TLSConfiguration?
+        if url.hasPrefix("wss://") {
+            var client = TLSConfiguration.makeClientConfiguration()
+            if !validatesCertificates { client.certificateVerification = .none }
+            tls = client
+        }
+        var logger = Logger(label: "fief.sync.connection")
+        logger.logLevel = .critical
+        task = Task {
+            let closeReason = CloseReason()
+            do {
+                try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger) { inbound, outbound, _ in
+                    eventSink.yield(.opened)
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            do {
+                                for try await message in inbound.messages(maxSize: Self.maximumFrameSize) {
+                                    guard case .binary(let buffer) = message else {
+                                        closeReason.set(SyncError(.badServerMessage, "the server sent a text frame; the sync protocol uses binary frames only"))
+                                        break
+                                    }
+                                    do {
+                                        eventSink.yield(.message(try SyncMessageCodec.decode(Array(buffer.readableBytesView))))
+                                    } catch {
+                                        closeReason.set(SyncError(.badServerMessage, "the server sent a frame that is not a sync message: \(error)"))
+                                        break
+                                    }
+                                }
+                            } catch {
+                                closeReason.set(SyncError(.connectionFailed, "reading from the server failed: \(error)", isTransient: true))
+                            }
+                            if !closeReason.isSet { closeReason.set(SyncError(.connectionFailed, "the server closed the connection", isTransient: true)) }
+                            outgoing.yield(.inboundEnded)
+                        }
+                        for await item in outgoingStream {
+                            switch item {
+                            case .frame(let bytes):
+                                do { try await outbound.write(.binary(ByteBuffer(bytes: bytes))) } catch {
+                                    closeReason.set(SyncError(.connectionFailed, "writing to the server failed: \(error)", isTransient: true))
+                                    group.cancelAll()
+                                    return
+                                }
+                            case .close:
+                                closeReason.set(nil)
+                                group.cancelAll()
+                                return
+                            case .inboundEnded:
+                                group.cancelAll()
+                                return
+                            }
+                        }
+                        group.cancelAll()
+                    }
+                }
+            } catch {
+                closeReason.set(SyncError(.connectionFailed, "could not connect to \(url): \(error)", isTransient: true))
+            }
+            eventSink.yield(.closed(closeReason.value))
+            eventSink.finish()
+        }
+    }
+
+    /// Sends `message` (in order with earlier ones). Ignored once the connection closed.
+    func send(_ message: SyncMessage) {
+        outgoing.yield(.frame(SyncMessageCodec.encode(message)))
+    }
+
+    /// Closes the connection; `events` then ends with `.closed(nil)` unless an error came first.
+    func close() {
+        outgoing.yield(.close)
+    }
+
+    /// Closes and waits until the socket is gone.
+    func closeAndWait() async {
+        close()
+        await task.value
+    }
+}
+
+/// The first reason a connection ended, set from its reading and writing tasks.
+private final class CloseReason: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reason: SyncError?
+    private var wasSet = false
+
+    func set(_ error: SyncError?) {
+        lock.lock(); defer { lock.unlock() }
+        if !wasSet { reason = error; wasSet = true }
+    }
+
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return wasSet }
+    var value: SyncError? { lock.lock(); defer { lock.unlock() }; return reason }
+}

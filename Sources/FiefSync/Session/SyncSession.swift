@@ -1,0 +1,141 @@
+@_spi(Sync) import Fief
+import Foundation
+
+/// The sync of one realm file: an actor uploads what the file's writes record and integrates
+/// what the server sends, in the background, whatever realm instances are open.
+///
+/// Get it from an open realm (`realm.syncSession`) or from the user
+/// (`user.session(for: realmURL)`).
+///
+/// ```swift
+/// let session = realm.syncSession!
+/// session.suspend()                       // e.g. to save battery
+/// session.resume()
+/// try await session.wait(for: .upload)    // everything written so far is on the server
+/// for await progress in session.progressNotifications(for: .download, mode: .forCurrentlyOutstandingWork) {
+///     print(Int(progress.fractionTransferred * 100), "%")
+/// }
+/// ```
+public final class SyncSession: @unchecked Sendable {
+    /// Whether the session is syncing.
+    public enum State: Sendable, Equatable {
+        /// Syncing, or trying to: connecting, connected, or waiting to reconnect.
+        case active
+        /// Stopped: suspended, its user logged out, or stopped by an error that retrying would
+        /// not fix (no permission, a malformed URL, a manual client reset).
+        case inactive
+        /// Waiting for a new access token before connecting.
+        case waitingForAccessToken
+    }
+
+    /// Whether the session has a connection to the server.
+    public enum ConnectionState: Sendable, Equatable {
+        case disconnected
+        case connecting
+        case connected
+    }
+
+    /// The realm's URL.
+    public let realmURL: URL
+    /// The user the session syncs as.
+    public let user: User
+    let worker: SyncSessionWorker
+    private let status: SessionStatus
+
+    init(configuration: Realm.Configuration, sync: SyncConfiguration) {
+        realmURL = sync.realmURL
+        user = sync.user
+        status = SessionStatus()
+        worker = SyncSessionWorker(configuration: configuration, sync: sync, status: status)
+    }
+
+    /// Whether the session is syncing.
+    public var state: State { status.state }
+    /// Whether the session has a connection now.
+    public var connectionState: ConnectionState { status.connectionState }
+    /// The last error the session met, if any.
+    public var lastError: SyncError? { status.lastError }
+
+    /// The user who owns the session (Realm's spelling).
+    public func parentUser() -> User? { user }
+
+    /// Stops syncing until ``resume()``: the connection closes; writes go on locally.
+    public func suspend() {
+        status.update { $0.state = .inactive }
+        Task { await worker.suspend() }
+    }
+
+    /// Starts syncing again after ``suspend()`` or after an error stopped the session.
+    public func resume() {
+        status.update { $0.state = .active }
+        Task { await worker.resume() }
+    }
+
+    /// Waits until everything written so far is on the server (`.upload`), or until everything
+    /// the server had when called is in the file (`.download`). Throws when the session stops
+    /// for good (an error it cannot retry, its user logging out), on `timeout`, and on
+    /// cancellation; a lost connection is waited out.
+    public func wait(for direction: ProgressDirection, timeout: Duration? = nil) async throws {
+        switch direction {
+        case .upload: try await worker.waitForUpload(timeout: timeout)
+        case .download: try await worker.waitForDownload(timeout: timeout, failsOnConnectionError: false)
+        }
+    }
+
+    /// Realm's callback spelling of ``wait(for:timeout:)``: `block` gets nil or the error, on
+    /// `queue`.
+    public func wait(for direction: ProgressDirection, queue: DispatchQueue = .fiefCallbacks,
+                     block: @escaping @Sendable (Error?) -> Void) {
+        Task {
+            do {
+                try await wait(for: direction)
+                queue.async { block(nil) }
+            } catch {
+                queue.async { block(error) }
+            }
+        }
+    }
+
+    /// Calls `block` with the progress of `direction` as it changes, from the session's
+    /// executor. Keep the token; invalidating it (or letting it go) stops the notifications.
+    public func addProgressNotification(for direction: ProgressDirection, mode: ProgressMode,
+                                        block: @escaping @Sendable (Progress) -> Void) -> SyncProgressNotificationToken {
+        let registration = Task { [worker] in await worker.addProgressObserver(direction, mode, block) }
+        return SyncProgressNotificationToken { [worker] in
+            Task { await worker.removeProgressObserver(await registration.value) }
+        }
+    }
+
+    /// The progress of `direction` as an asynchronous sequence. With
+    /// `.forCurrentlyOutstandingWork` it finishes once the work outstanding now is done.
+    public func progressNotifications(for direction: ProgressDirection, mode: ProgressMode) -> AsyncStream<Progress> {
+        AsyncStream { continuation in
+            let token = addProgressNotification(for: direction, mode: mode) { progress in
+                continuation.yield(progress)
+                if mode == .forCurrentlyOutstandingWork && progress.isTransferComplete { continuation.finish() }
+            }
+            continuation.onTermination = { _ in token.invalidate() }
+        }
+    }
+}
+
+/// What ``SyncSession`` reports synchronously, kept by its worker.
+final class SessionStatus: @unchecked Sendable {
+    struct Values {
+        var state: SyncSession.State = .active
+        var connectionState: SyncSession.ConnectionState = .disconnected
+        var lastError: SyncError?
+    }
+
+    private let lock = NSLock()
+    private var values = Values()
+
+    var state: SyncSession.State { lock.lock(); defer { lock.unlock() }; return values.state }
+    var connectionState: SyncSession.ConnectionState { lock.lock(); defer { lock.unlock() }; return values.connectionState }
+    var lastError: SyncError? { lock.lock(); defer { lock.unlock() }; return values.lastError }
+
+    func update(_ body: (inout Values) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        body(&values)
+    }
+}

@@ -1,0 +1,194 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+
+extension SyncSessionWorker {
+    /// The largest upload message the client makes (the server accepts far more).
+    static let uploadMessageBytes = 4 << 20
+
+    /// Sends `bind`, and `ident` at once when the file already has its identity.
+    func bind(token: String) {
+        guard let realm, let connection, let path = try? sync.serverPath else { return }
+        do {
+            let state = try realm.syncHistoryState()
+            connection.send(.bind(BindMessage(session: sessionNumber, path: path, accessToken: token,
+                                              needsFileIdent: state.fileIdent == 0, isSubscriptionBased: false)))
+            if state.fileIdent != 0 { try sendIdent() }
+        } catch {
+            handleSessionError(SyncError(.fileError, "reading the file's sync state failed: \(error)", isTransient: true))
+        }
+    }
+
+    /// Names the file and the cursors sync resumes from, then uploads what is pending.
+    func sendIdent() throws {
+        guard let realm, let connection else { return }
+        let state = try realm.syncHistoryState()
+        connection.send(.ident(IdentMessage(
+            session: sessionNumber, fileIdent: state.fileIdent, salt: state.identSalt,
+            downloadCursor: DownloadCursor(serverVersion: state.downloadedServerVersion, lastIntegratedClientVersion: state.downloadedClientVersion),
+            uploadCursor: UploadCursor(clientVersion: state.uploadedClientVersion, lastIntegratedServerVersion: state.uploadedServerVersion))))
+        isIdentified = true
+        sentThrough = max(state.uploadedClientVersion, state.downloadedClientVersion)
+        uploadPending()
+        // A reset finishes at the first mark after the server's copy is in.
+        if waiters.hasUnsentMarks || resetInProgress != nil { sendMark() }
+    }
+
+    /// Sends the changesets recorded after what this connection sent, in messages of at most
+    /// ``uploadMessageBytes``. Does nothing while not identified.
+    func uploadPending() {
+        guard isIdentified, let realm, let connection else { return }
+        do {
+            let uploads = try ClientIntegration.uploads(from: realm, after: sentThrough)
+            guard !uploads.isEmpty else { return }
+            let downloaded = try realm.syncHistoryState().downloadedServerVersion
+            var batch: [UploadChangeset] = []
+            var bytes = 0
+            var added = 0
+            func flush() {
+                guard let last = batch.last else { return }
+                connection.send(.upload(UploadMessage(session: sessionNumber, progressClientVersion: last.clientVersion,
+                                                      progressServerVersion: downloaded, changesets: batch)))
+                sentThrough = last.clientVersion
+                batch = []
+                bytes = 0
+            }
+            for upload in uploads {
+                let payload = SyncChangesetCoding.encode(upload.changeset)
+                if bytes + payload.count > Self.uploadMessageBytes { flush() }
+                batch.append(UploadChangeset(clientVersion: upload.clientVersion, lastIntegratedServerVersion: upload.baseServerVersion,
+                                             timestamp: upload.timestamp, payload: payload))
+                bytes += payload.count
+                added += payload.count
+            }
+            flush()
+            uploadProgress = SyncSession.Progress(transferred: uploadProgress.transferredBytes,
+                                                  transferrable: uploadProgress.transferrableBytes + added)
+            progressObservers.report(.upload, uploadProgress)
+        } catch {
+            handleSessionError(SyncError(.fileError, "reading the history to upload failed: \(error)", isTransient: true))
+        }
+    }
+
+    /// Asks the server for a download-completion mark for every waiter that has none yet.
+    func sendMark() {
+        guard isIdentified, let connection else { return }
+        let request = waiters.assignMark()
+        connection.send(.mark(MarkMessage(session: sessionNumber, requestIdent: request)))
+    }
+
+    /// One message from the server.
+    func handle(_ message: SyncMessage) throws {
+        switch message {
+        case .identAssigned(let assigned):
+            guard let realm else { return }
+            guard assigned.session == sessionNumber else { throw SyncError(.badServerMessage, "the server assigned an identity to unknown session \(assigned.session)") }
+            try realm.write { try realm.setSyncFileIdent(assigned.fileIdent, salt: assigned.salt) }
+            try sendIdent()
+        case .download(let download):
+            try integrate(download)
+        case .mark(let mark):
+            backoff.reset()
+            completeResetIfDue()
+            waiters.markArrived(mark.requestIdent)
+            if case .complete = downloadProgressState { downloadProgress = SyncSession.Progress(transferred: downloadProgress.transferrableBytes, transferrable: downloadProgress.transferrableBytes) }
+            progressObservers.report(.download, downloadProgress)
+        case .error(let error):
+            throw SyncError(server: error)
+        case .ping(let timestamp):
+            connection?.send(.pong(timestamp: timestamp))
+        case .pong, .unbound:
+            break
+        case .bind, .ident, .upload, .unbind, .query, .queryError:
+            throw SyncError(.badServerMessage, "the server sent a \(message.kind) message, which only clients send")
+        }
+    }
+
+    private var downloadProgressState: DownloadState { downloadProgress.isTransferComplete ? .complete : .underWay }
+    private enum DownloadState { case complete, underWay }
+
+    /// Integrates a download: the server's changesets through the merge, then its
+    /// acknowledgment of uploads.
+    func integrate(_ download: DownloadMessage) throws {
+        guard let realm else { return }
+        let state = try realm.syncHistoryState()
+        let entries = try download.changesets.map { c in
+            if c.originFileIdent == state.fileIdent && c.lastIntegratedClientVersion > state.latestClientVersion {
+                // The server holds changesets of this file that the file does not: it was
+                // restored from an older copy.
+                throw SyncError(.clientReset, "the server holds this file's version \(c.lastIntegratedClientVersion), but the file's history ends at \(state.latestClientVersion): the file was restored from an older copy",
+                                serverCode: .clientResetRequired)
+            }
+            do {
+                return ServerHistoryEntry(serverVersion: c.serverVersion, originFileIdent: c.originFileIdent, originClientVersion: c.lastIntegratedClientVersion,
+                                          timestamp: c.originTimestamp, changeset: try SyncChangesetCoding.decode(c.payload))
+            } catch {
+                throw SyncError(.badServerMessage, "server version \(c.serverVersion) of the download does not decode: \(error)")
+            }
+        }
+        do {
+            if !entries.isEmpty { try ClientIntegration.integrate(entries, into: realm) }
+        } catch let gap as ClientIntegrationError {
+            throw SyncError(.badServerMessage, "\(gap)", isTransient: true)
+        } catch {
+            throw SyncError(.fileError, "integrating server versions \(entries.first?.serverVersion ?? 0)–\(entries.last?.serverVersion ?? 0) failed: \(error)", isTransient: true)
+        }
+        let acknowledged = download.progress.uploadClientVersion
+        let before = try realm.syncHistoryState()
+        if acknowledged > before.uploadedClientVersion {
+            let ackedBytes = try realm.syncHistoryEntries(after: before.uploadedClientVersion)
+                .filter { $0.clientVersion <= acknowledged }
+                .reduce(0) { $0 + SyncChangesetCoding.encode($1.changeset).count }
+            try realm.write {
+                try realm.acknowledgeSyncUpload(clientVersion: acknowledged, serverVersion: download.progress.uploadLastIntegratedServerVersion)
+            }
+            uploadProgress = SyncSession.Progress(transferred: uploadProgress.transferredBytes + ackedBytes, transferrable: uploadProgress.transferrableBytes)
+            progressObservers.report(.upload, uploadProgress)
+        }
+        let after = try realm.syncHistoryState()
+        waiters.uploadsAcknowledged(through: max(after.uploadedClientVersion, after.downloadedClientVersion))
+        downloadProgress = SyncSession.Progress(transferred: Int(download.downloadedBytes),
+                                                transferrable: Int(download.downloadedBytes + download.downloadableBytes))
+        progressObservers.report(.download, downloadProgress)
+    }
+
+    /// A failure of the session: refused writes are reverted, resets run, authentication is
+    /// renewed, and what cannot be retried stops the session.
+    func handleSessionError(_ error: SyncError) {
+        switch error.code {
+        case .writeNotAllowed:
+            revertRefusedWrites(error)
+        case .clientReset:
+            performClientReset(error)
+        case .invalidAccessToken where error.serverCode != nil:
+            // The server refused the token: get a new one and connect again.
+            report(error)
+            needsFreshToken = true
+            reconnectsAtOnce = true
+            connection?.close()
+        case .permissionDenied, .badRealmURL, .unsupportedProtocolVersion, .invalidAccessToken:
+            fail(error)
+        default:
+            report(error)
+            waiters.failConnectionSensitive(error)
+            connection?.close()
+        }
+    }
+
+    /// The server refused this file's uploads (the user may only read): they are undone and
+    /// leave the history, and whoever waits for uploads learns why.
+    private func revertRefusedWrites(_ error: SyncError) {
+        guard let realm else { return }
+        do {
+            try realm.write { _ = try realm.undoPendingSyncChangesets() }
+            let state = try realm.syncHistoryState()
+            sentThrough = state.latestClientVersion
+        } catch {
+            report(SyncError(.fileError, "reverting the refused writes failed: \(error)"))
+        }
+        report(error)
+        waiters.failUploads(error)
+        uploadProgress = SyncSession.Progress(transferred: uploadProgress.transferrableBytes, transferrable: uploadProgress.transferrableBytes)
+        progressObservers.report(.upload, uploadProgress)
+    }
+}

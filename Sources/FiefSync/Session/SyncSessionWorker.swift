@@ -1,0 +1,243 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+
+/// The actor behind a ``SyncSession``: it owns the session's own realm instance (isolated to
+/// it), its connection, and everything waiting on it.
+///
+/// Its loop connects, binds the realm, identifies the file, uploads what the history holds
+/// after the server's acknowledgment and integrates downloads through the merge
+/// (`ClientIntegration`). A lost connection is made again after a backoff delay with jitter;
+/// errors that retrying cannot fix stop the loop until `resume()`.
+actor SyncSessionWorker {
+    let configuration: Realm.Configuration
+    let sync: SyncConfiguration
+    let status: SessionStatus
+    /// The session's own realm instance, isolated to this actor.
+    var realm: Realm?
+    private var commitObservation: NotificationToken?
+    var connection: SyncConnection?
+    private var loop: Task<Void, Never>?
+    private var wakeUp: CheckedContinuation<Void, Never>?
+    private var isSuspended = false
+    var isStopped = false
+    /// Whether this connection's `ident` went out (uploads and marks may follow).
+    var isIdentified = false
+    /// The newest client version sent on this connection.
+    var sentThrough: UInt64 = 0
+    var backoff = ReconnectBackoff()
+    var needsFreshToken = false
+    /// Reconnect at once (after a client reset) instead of after a backoff delay.
+    var reconnectsAtOnce = false
+    var waiters = SessionWaiters()
+    var progressObservers = ProgressObservers()
+    var downloadProgress = SyncSession.Progress(transferred: 0, transferrable: 0)
+    var uploadProgress = SyncSession.Progress(transferred: 0, transferrable: 0)
+    /// A client reset under way: what to do once the server's copy is downloaded.
+    var resetInProgress: ClientResetInProgress?
+    /// The session number on the connection (one session per connection).
+    let sessionNumber: UInt32 = 1
+
+    init(configuration: Realm.Configuration, sync: SyncConfiguration, status: SessionStatus) {
+        self.configuration = configuration
+        self.sync = sync
+        self.status = status
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts the loop if it is not running (idempotent).
+    func start() {
+        guard loop == nil, !isStopped else { return }
+        loop = Task { await self.run() }
+    }
+
+    /// Closes the connection and keeps it closed until `resume()`.
+    func suspend() {
+        isSuspended = true
+        status.update { $0.state = .inactive }
+        connection?.close()
+    }
+
+    /// Syncs again after `suspend()` or after an error stopped the loop.
+    func resume() {
+        isSuspended = false
+        isStopped = false
+        status.update { $0.state = .active }
+        if loop == nil { start() } else { wake() }
+    }
+
+    /// Stops for good (the user logged out): every waiter fails with `sessionClosed`.
+    func stop(_ reason: SyncError) {
+        isStopped = true
+        status.update { $0.state = .inactive }
+        connection?.close()
+        waiters.failAll(reason)
+        wake()
+    }
+
+    private func wake() {
+        wakeUp?.resume()
+        wakeUp = nil
+    }
+
+    /// Sleeps `delay`, or until `wake()`.
+    private func sleep(_ delay: Duration?) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            wakeUp = continuation
+            if let delay {
+                Task {
+                    try? await Task.sleep(for: delay)
+                    self.wake()
+                }
+            }
+        }
+    }
+
+    // MARK: The loop
+
+    private func run() async {
+        do {
+            try await openRealm()
+        } catch {
+            let failure = SyncError(.fileError, "the session could not open \(configuration.fileURL?.path ?? "the realm"): \(error)")
+            report(failure)
+            waiters.failAll(failure)
+            isStopped = true
+            status.update { $0.state = .inactive }
+            loop = nil
+            return
+        }
+        while true {
+            if isStopped {
+                loop = nil
+                return
+            }
+            if isSuspended {
+                await sleep(nil)
+                continue
+            }
+            await connectOnce()
+            if isStopped || isSuspended { continue }
+            if reconnectsAtOnce {
+                reconnectsAtOnce = false
+                continue
+            }
+            await sleep(backoff.nextDelay())
+        }
+    }
+
+    /// Opens the session's realm instance and watches the file's commits to upload them.
+    private func openRealm() async throws {
+        guard realm == nil else { return }
+        let realm = try await Realm(configuration: configuration, actor: self)
+        self.realm = realm
+        commitObservation = realm.observe { [weak self] _, _ in
+            guard let self else { return }
+            self.assumeIsolated { worker in worker.uploadPending() }
+        }
+        uploadProgress = SyncSession.Progress(transferred: 0, transferrable: pendingUploadBytes())
+    }
+
+    /// One connection, from connecting to its close.
+    private func connectOnce() async {
+        status.update { $0.state = .waitingForAccessToken; $0.connectionState = .connecting }
+        let token: String
+        do {
+            token = try await sync.user.syncAccessToken(forceRefresh: needsFreshToken)
+            needsFreshToken = false
+        } catch {
+            status.update { $0.connectionState = .disconnected }
+            handleTokenFailure(error)
+            return
+        }
+        guard !isStopped, !isSuspended else {
+            status.update { $0.connectionState = .disconnected }
+            return
+        }
+        status.update { $0.state = .active }
+        let endpoint: String
+        do { endpoint = try sync.address.syncEndpoint(urlPrefix: sync.urlPrefix) } catch {
+            fail(error)
+            return
+        }
+        let connection = SyncConnection(url: endpoint, token: token, validatesCertificates: sync.enableSSLValidation)
+        self.connection = connection
+        isIdentified = false
+        for await event in connection.events {
+            switch event {
+            case .opened:
+                status.update { $0.connectionState = .connected }
+                bind(token: token)
+            case .message(let message):
+                do {
+                    try handle(message)
+                } catch let error as SyncError {
+                    handleSessionError(error)
+                } catch {
+                    handleSessionError(SyncError(.fileError, "syncing the file failed: \(error)", isTransient: true))
+                }
+            case .closed(let reason):
+                self.connection = nil
+                isIdentified = false
+                status.update { $0.connectionState = .disconnected }
+                if let reason {
+                    report(reason)
+                    waiters.failConnectionSensitive(reason)
+                }
+            }
+        }
+    }
+
+    /// The token could not be had: the user logged out (stop), or the network failed (retry).
+    private func handleTokenFailure(_ error: Error) {
+        if let auth = error as? SyncError, auth.code == .invalidAccessToken {
+            fail(auth)
+            return
+        }
+        let description = "\(error)"
+        if description.contains("invalidAccessToken") || !sync.user.isLoggedIn {
+            fail(SyncError(.invalidAccessToken, "the user \(sync.user.id) is logged out: log in again (\(description))"))
+            return
+        }
+        let failure = SyncError(.connectionFailed, "could not get an access token: \(description)", isTransient: true)
+        report(failure)
+        waiters.failConnectionSensitive(failure)
+    }
+
+    /// An error sync cannot retry away: reported, every waiter fails, the loop stops.
+    func fail(_ error: SyncError) {
+        report(error)
+        stop(error)
+    }
+
+    /// Tells the error handlers.
+    func report(_ error: SyncError) {
+        status.update { $0.lastError = error }
+        let session = SyncSessionRegistry.shared.existingSession(for: configuration)
+        sync.errorHandler?(error, session)
+        SyncManager.shared.errorHandler?(error, session)
+    }
+
+    // MARK: Progress
+
+    func addProgressObserver(_ direction: SyncSession.ProgressDirection, _ mode: SyncSession.ProgressMode,
+                             _ block: @escaping @Sendable (SyncSession.Progress) -> Void) -> Int {
+        let current = direction == .upload ? uploadProgress : downloadProgress
+        let id = progressObservers.add(direction, mode, current: current, block: block)
+        block(current)
+        if mode == .forCurrentlyOutstandingWork && current.isTransferComplete { progressObservers.remove(id) }
+        return id
+    }
+
+    func removeProgressObserver(_ id: Int) {
+        progressObservers.remove(id)
+    }
+
+    /// Bytes of changesets not yet acknowledged by the server.
+    func pendingUploadBytes() -> Int {
+        guard let realm, let state = try? realm.syncHistoryState(),
+              let entries = try? realm.syncHistoryEntries(after: state.uploadedClientVersion) else { return 0 }
+        return entries.reduce(0) { $0 + SyncChangesetCoding.encode($1.changeset).count }
+    }
+}
