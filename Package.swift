@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "FiefSync", targets: ["FiefSync"]),
         .executable(name: "fief", targets: ["FiefCLI"]),
         .executable(name: "fief-server", targets: ["FiefServerCLI"]),
+        .executable(name: "fief-sync-demo", targets: ["FiefSyncDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -113,6 +114,12 @@ let package = Package(
             ],
             path: "Sources/fief-server"
         ),
+        // The sync half of the README's demo: fief-server on loopback, users, devices, an offer.
+        .executableTarget(
+            name: "FiefSyncDemo",
+            dependencies: ["FiefSync"],
+            path: "Sources/fief-sync-demo"
+        ),
         // The crash tests' deterministic workload, shared by the writer they kill and the tests.
         .target(
             name: "CrashWorkload",
@@ -148,7 +155,13 @@ let package = Package(
         // The client API against the real `fief-server` binary (started on loopback).
         .testTarget(
             name: "FiefSyncTests",
-            dependencies: ["FiefSync", "FiefSyncProtocol"]
+            dependencies: [
+                "FiefSync",
+                "FiefSyncProtocol",
+                // For a misbehaving sync server the tests start in-process.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ]
         ),
         // Starts the real `fief-server` binary and drives it over HTTP and WebSocket.
         .testTarget(

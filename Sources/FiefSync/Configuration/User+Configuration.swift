@@ -21,9 +21,9 @@ extension User {
 
     /// A configuration for the partition-based synced realm of `partitionValue`.
     ///
-    /// In Fief a partition is a realm in the user's own folder on the server,
-    /// `/<user id>/<partition>`: the user's devices share it, and other users reach it through
-    /// permissions and offers.
+    /// A partition is one realm of the app on the server, `/partition/<value>`, shared by every
+    /// user the server lets in: by default `fief-server` lets every logged-in user read and
+    /// write partitions (Device Sync's development rules); `--default-permission` narrows it.
     ///
     /// ```swift
     /// var config = user.configuration(partitionValue: "Some Partition Value")
@@ -31,7 +31,7 @@ extension User {
     /// let realm = try await Realm(configuration: config, downloadBeforeOpen: .always)
     /// ```
     public func configuration<Value: PartitionValue>(partitionValue: Value, clientResetMode: ClientResetMode = .discardUnsyncedChanges()) -> Realm.Configuration {
-        let path = "/~/" + Value.pathComponent(for: partitionValue)
+        let path = "/partition/" + Value.pathComponent(for: partitionValue)
         return makeConfiguration(SyncConfiguration(
             user: self, realmURL: RealmURL.on(app.baseURL, path: path), partitionValue: partitionValue.partitionDescription, isFlexibleSync: false,
             fullSynchronization: true, enableSSLValidation: true, urlPrefix: nil, clientResetMode: clientResetMode, initialSubscriptions: nil))

@@ -1,0 +1,102 @@
+@_spi(Sync) import FiefSync
+import Foundation
+import XCTest
+
+/// Client reset, forced the way it happens in the field: the server is restored from a backup
+/// taken before the client's realm existed, so it no longer knows the client's file.
+final class ClientResetTests: SyncTestCase {
+    /// What the reset callbacks saw.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String] = []
+        func add(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
+    }
+
+    private var port = 0
+    private var backup: URL { root.appendingPathComponent("server-backup") }
+    private var data: URL { root.appendingPathComponent("server-data") }
+
+    private func startServer() throws {
+        server = try ServerProcess(dataDirectory: data, arguments: ["--login-attempts-per-minute", "1000", "--port", "\(port)"])
+    }
+
+    /// Registers a user, backs up the server, writes 3 synced notes and 1 unsynced one, then
+    /// restores the backup and resumes: the file's identity is unknown to the server.
+    private func makeResetHappen(_ mode: ClientResetMode, handler: (@Sendable (SyncError, SyncSession?) -> Void)? = nil) async throws -> RealmHolder {
+        port = server.port
+        let app = makeApp()
+        let user = try await register("reset", on: app)
+        XCTAssertEqual(try server.terminate(), 0)
+        try FileManager.default.copyItem(at: data, to: backup)
+        try startServer()
+
+        var config = notesConfiguration(user)
+        config.syncConfiguration?.clientResetMode = mode
+        config.syncConfiguration?.errorHandler = handler
+        let holder = try await RealmHolder(config)
+        for i in 0..<3 { try await holder.write("synced\(i)", text: "on the server") }
+        let session = try await XCTUnwrapAsync(await holder.session())
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        try await session.wait(for: .download, timeout: .seconds(60))
+        session.suspend()
+        try await holder.write("unsynced", text: "only here")
+
+        XCTAssertEqual(try server.terminate(), 0)
+        try FileManager.default.removeItem(at: data)
+        try FileManager.default.copyItem(at: backup, to: data)
+        try startServer()
+        session.resume()
+        return holder
+    }
+
+    func testDiscardUnsyncedChangesIsTheDefault() async throws {
+        let seen = Seen()
+        let holder = try await makeResetHappen(.discardUnsyncedChanges(beforeReset: { before in
+            seen.add("before \(before.objects(Note.self).count)")
+        }, afterReset: { before, after in
+            seen.add("after \(before.objects(Note.self).count) → \(after.objects(Note.self).count)")
+        }))
+        try await eventually(60, "the reset finished") { seen.all.count == 2 }
+        XCTAssertEqual(seen.all, ["before 4", "after 4 → 0"])
+        let count = await holder.count()
+        XCTAssertEqual(count, 0, "the restored server has no notes, and the unsynced one is discarded")
+        // The file syncs again as a new client.
+        try await holder.write("fresh", text: "after the reset")
+        let session = try await XCTUnwrapAsync(await holder.session())
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        let otherApp = makeApp(device: "other")
+        let other = try await otherApp.login(credentials: .emailPassword(email: "reset", password: "correct horse battery"))
+        let check = try await RealmHolder(notesConfiguration(other), behavior: .always)
+        let ids = await check.ids()
+        XCTAssertEqual(ids, ["fresh"])
+    }
+
+    func testRecoverUnsyncedChangesAppliesThemAgain() async throws {
+        let seen = Seen()
+        let holder = try await makeResetHappen(.recoverUnsyncedChanges(afterReset: { _, after in
+            seen.add(after.objects(Note.self).map(\.id).sorted().joined(separator: ","))
+        }))
+        try await eventually(60, "the reset finished") { seen.all.count == 1 }
+        XCTAssertEqual(seen.all, ["unsynced"])
+        let session = try await XCTUnwrapAsync(await holder.session())
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        let otherApp = makeApp(device: "other")
+        let other = try await otherApp.login(credentials: .emailPassword(email: "reset", password: "correct horse battery"))
+        let check = try await RealmHolder(notesConfiguration(other), behavior: .always)
+        let export = await check.export()
+        XCTAssertEqual(export, "unsynced only here 1 []")
+    }
+
+    func testManualModeStopsTheSessionAndReportsTheReset() async throws {
+        let seen = Seen()
+        let holder = try await makeResetHappen(.manual(errorHandler: { error in seen.add("manual \(error.code)") }),
+                                               handler: { error, _ in seen.add("handler \(error.code)") })
+        try await eventually(60, "the reset was reported") { seen.all.contains("manual clientReset") }
+        try await eventually(10, "the handler heard") { seen.all.contains("handler clientReset") }
+        let session = try await XCTUnwrapAsync(await holder.session())
+        XCTAssertEqual(session.state, .inactive)
+        let count = await holder.count()
+        XCTAssertEqual(count, 4, "manual mode leaves the file alone")
+    }
+}

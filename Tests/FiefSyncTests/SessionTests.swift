@@ -1,0 +1,222 @@
+@_spi(Sync) import FiefSync
+import Foundation
+import XCTest
+
+/// Synced realms through a real `fief-server`: convergence, open behaviours online and
+/// offline, offline writes across restarts, and suspending a session.
+final class SessionTests: SyncTestCase {
+    /// Waits until `holders` uploaded everything and downloaded everything the server has.
+    private func settle(_ holders: [RealmHolder]) async throws {
+        for holder in holders { try await holder.session()!.wait(for: .upload, timeout: .seconds(60)) }
+        for holder in holders { try await holder.session()!.wait(for: .download, timeout: .seconds(60)) }
+    }
+
+    func testThreeDevicesConvergeThroughTheServer() async throws {
+        let first = makeApp(device: "phone")
+        let user = try await register("ann", on: first)
+        var holders: [RealmHolder] = [try await RealmHolder(notesConfiguration(user))]
+        for device in ["tablet", "laptop"] {
+            let app = makeApp(device: device)
+            let same = try await app.login(credentials: .emailPassword(email: "ann", password: "correct horse battery"))
+            XCTAssertEqual(same.id, user.id)
+            holders.append(try await RealmHolder(notesConfiguration(same)))
+        }
+        // Concurrent rounds: each device makes its own notes and touches the shared one.
+        for round in 1...5 {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (i, holder) in holders.enumerated() {
+                    group.addTask {
+                        try await holder.write("d\(i)-\(round)", text: "device \(i)")
+                        try await holder.write("shared", text: "device \(i) round \(round)", tag: "d\(i)r\(round)")
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try await settle(holders)
+        try await settle(holders)
+        let exports = await [holders[0].export(), holders[1].export(), holders[2].export()]
+        XCTAssertEqual(exports[0], exports[1])
+        XCTAssertEqual(exports[1], exports[2])
+        let ids = await holders[0].ids()
+        XCTAssertEqual(ids.count, 16, exports[0])
+        XCTAssertTrue(exports[0].contains("shared device"), exports[0])
+        let sharedLine = exports[0].split(separator: "\n").first { $0.hasPrefix("shared ") }!
+        XCTAssertTrue(sharedLine.contains(" 15 ["), "the counter adds every increment: \(sharedLine)")
+        XCTAssertEqual(sharedLine.split(separator: "[").last!.split(separator: ",").count, 15, "every list insert survives")
+    }
+
+    func testOpenBehavioursOnlineAndOffline() async throws {
+        let writerApp = makeApp(device: "writer")
+        let user = try await register("bo", on: writerApp)
+        let writer = try await RealmHolder(notesConfiguration(user))
+        for i in 0..<20 { try await writer.write("n\(i)", text: String(repeating: "x", count: 200)) }
+        try await writer.session()!.wait(for: .upload, timeout: .seconds(60))
+
+        // Online: .always and .once on a new file return with the server's data.
+        let readerApp = makeApp(device: "reader")
+        let reader = try await readerApp.login(credentials: .emailPassword(email: "bo", password: "correct horse battery"))
+        let always = try await RealmHolder(notesConfiguration(reader, "notes"), behavior: .always)
+        let count = await always.count()
+        XCTAssertEqual(count, 20)
+        let onceApp = makeApp(device: "once")
+        let onceUser = try await onceApp.login(credentials: .emailPassword(email: "bo", password: "correct horse battery"))
+        let once = try await RealmHolder(notesConfiguration(onceUser), behavior: .once)
+        let onceCount = await once.count()
+        XCTAssertEqual(onceCount, 20)
+        await once.close()
+
+        // A later write reaches .always on its next open.
+        try await writer.write("late", text: "after")
+        try await writer.session()!.wait(for: .upload, timeout: .seconds(60))
+        let again = try await RealmHolder(notesConfiguration(reader, "notes"), behavior: .always)
+        let ids = await again.ids()
+        XCTAssertTrue(ids.contains("late"))
+
+        // Offline: .never and .once (existing file) open at once from the file; .always and
+        // .once on a new file report the failure.
+        XCTAssertEqual(try server.terminate(), 0)
+        server = nil
+        let never = try await RealmHolder(notesConfiguration(onceUser), behavior: .never)
+        let neverCount = await never.count()
+        XCTAssertEqual(neverCount, 20)
+        let onceOffline = try await RealmHolder(notesConfiguration(onceUser), behavior: .once)
+        let onceOfflineCount = await onceOffline.count()
+        XCTAssertEqual(onceOfflineCount, 20)
+        do {
+            _ = try await RealmHolder(notesConfiguration(reader, "notes"), behavior: .always)
+            XCTFail(".always opened without a server")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .connectionFailed, "\(error)")
+        }
+        do {
+            _ = try await RealmHolder(notesConfiguration(onceUser, "never-downloaded"), behavior: .once)
+            XCTFail(".once opened a new file without a server")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .connectionFailed, "\(error)")
+        }
+    }
+
+    func testAlwaysReportsTimeoutAndCancellation() async throws {
+        let app = makeApp()
+        let user = try await register("cy", on: app)
+        // A server that accepts connections but never answers: the open times out.
+        let silent = try SilentServer()
+        defer { silent.stop() }
+        var config = user.configuration(realmURL: URL(string: "realm://127.0.0.1:\(silent.port)/~/quiet")!)
+        config.objectTypes = [Note.self]
+        config.syncConfiguration?.openTimeout = .milliseconds(500)
+        do {
+            _ = try await RealmHolder(config, behavior: .always)
+            XCTFail("opened without a download")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .timedOut, "\(error)")
+        }
+        // Cancelling the task that waits ends the wait with CancellationError.
+        config.syncConfiguration?.openTimeout = .seconds(60)
+        config.fileURL = config.fileURL!.deletingLastPathComponent().appendingPathComponent("quiet2.fief")
+        let opening = _Concurrency.Task { try await RealmHolder(config, behavior: .always) }
+        try await _Concurrency.Task.sleep(for: .milliseconds(300))
+        opening.cancel()
+        do {
+            _ = try await opening.value
+            XCTFail("opened after cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+    }
+
+    func testOfflineWritesAcrossRestartsUploadWhenTheServerIsBack() async throws {
+        let port = server.port
+        let app = makeApp(device: "field")
+        let user = try await register("di", on: app)
+        let config = notesConfiguration(user)
+        var holder: RealmHolder? = try await RealmHolder(config)
+        try await holder!.write("before", text: "online")
+        try await holder!.session()!.wait(for: .upload, timeout: .seconds(60))
+        XCTAssertEqual(try server.terminate(), 0)
+
+        // Offline: several "restarts" of the app, each writing.
+        await holder!.close()
+        holder = nil
+        for day in 1...3 {
+            let reopenedApp = makeApp(device: "field")
+            let cached = try XCTUnwrap(reopenedApp.currentUser, "the user survives a restart")
+            let realm = try await RealmHolder(notesConfiguration(cached), behavior: .never)
+            for i in 0..<10 { try await realm.write("day\(day)-\(i)", text: "offline") }
+            await realm.close()
+        }
+
+        // The server comes back on the same port: everything uploads and a new device sees it.
+        server = try ServerProcess(dataDirectory: root.appendingPathComponent("server-data"),
+                                   arguments: ["--login-attempts-per-minute", "1000", "--port", "\(port)"])
+        let back = makeApp(device: "field")
+        let cached = try XCTUnwrap(back.currentUser)
+        let reopened = try await RealmHolder(notesConfiguration(cached), behavior: .never)
+        try await reopened.session()!.wait(for: .upload, timeout: .seconds(60))
+        let other = makeApp(device: "desk")
+        let deskUser = try await other.login(credentials: .emailPassword(email: "di", password: "correct horse battery"))
+        let desk = try await RealmHolder(notesConfiguration(deskUser), behavior: .always)
+        let ids = await desk.ids()
+        XCTAssertEqual(ids.count, 31)
+        let mine = await reopened.export()
+        let theirs = await desk.export()
+        XCTAssertEqual(mine, theirs)
+    }
+
+    func testSuspendedSessionHoldsWritesUntilResumed() async throws {
+        let app = makeApp(device: "a")
+        let user = try await register("ed", on: app)
+        let a = try await RealmHolder(notesConfiguration(user))
+        let otherApp = makeApp(device: "b")
+        let same = try await otherApp.login(credentials: .emailPassword(email: "ed", password: "correct horse battery"))
+        let b = try await RealmHolder(notesConfiguration(same))
+        try await a.write("first", text: "1")
+        try await a.session()!.wait(for: .upload, timeout: .seconds(60))
+        try await b.session()!.wait(for: .download, timeout: .seconds(60))
+
+        let session = try await XCTUnwrapAsync(await a.session())
+        session.suspend()
+        XCTAssertEqual(session.state, .inactive)
+        try await eventually(10, "the connection closes") { session.connectionState == .disconnected }
+        try await a.write("while-suspended", text: "2")
+        try await _Concurrency.Task.sleep(for: .milliseconds(500))
+        try await b.session()!.wait(for: .download, timeout: .seconds(60))
+        let seenWhileSuspended = await b.ids()
+        XCTAssertFalse(seenWhileSuspended.contains("while-suspended"))
+
+        session.resume()
+        XCTAssertEqual(session.state, .active)
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        try await b.session()!.wait(for: .download, timeout: .seconds(60))
+        let seen = await b.ids()
+        XCTAssertTrue(seen.contains("while-suspended"))
+    }
+
+    func testProgressNotificationsReportTheDownload() async throws {
+        let writerApp = makeApp(device: "w")
+        let user = try await register("fa", on: writerApp)
+        let writer = try await RealmHolder(notesConfiguration(user))
+        for i in 0..<50 { try await writer.write("p\(i)", text: String(repeating: "y", count: 2000)) }
+        try await writer.session()!.wait(for: .upload, timeout: .seconds(60))
+
+        let readerApp = makeApp(device: "r")
+        let reader = try await readerApp.login(credentials: .emailPassword(email: "fa", password: "correct horse battery"))
+        let holder = try await RealmHolder(notesConfiguration(reader), behavior: .never)
+        let session = try await XCTUnwrapAsync(await holder.session())
+        var reports: [SyncSession.Progress] = []
+        let stream = session.progressNotifications(for: .download, mode: .reportIndefinitely)
+        try await session.wait(for: .download, timeout: .seconds(60))
+        for await progress in stream {
+            reports.append(progress)
+            if progress.isTransferComplete && progress.transferredBytes > 0 { break }
+        }
+        let last = try XCTUnwrap(reports.last)
+        XCTAssertGreaterThan(last.transferredBytes, 50 * 2000 / 2, "\(reports)")
+        XCTAssertEqual(last.fractionTransferred, 1)
+    }
+}
+
+func XCTUnwrapAsync<T>(_ value: T?, file: StaticString = #filePath, line: UInt = #line) async throws -> T {
+    try XCTUnwrap(value, file: file, line: line)
+}

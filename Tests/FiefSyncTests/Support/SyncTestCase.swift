@@ -1,0 +1,101 @@
+@_spi(Sync) import FiefSync
+import Foundation
+import XCTest
+
+/// A note of the sync tests: one item, with a primary key, a counter and a list.
+final class Note: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var text = ""
+    @Persisted var count = 0
+    @Persisted var tags: List<String>
+}
+
+/// A test case with a fresh `fief-server` on loopback and a temporary folder for apps.
+class SyncTestCase: XCTestCase {
+    var server: ServerProcess!
+    var root: URL!
+    /// Extra arguments for the server.
+    var serverArguments: [String] { [] }
+
+    override func setUpWithError() throws {
+        root = makeTemporaryDirectory()
+        server = try ServerProcess(dataDirectory: root.appendingPathComponent("server-data"),
+                                   arguments: ["--login-attempts-per-minute", "1000", "--admin-token", "admin-secret"] + serverArguments)
+    }
+
+    override func tearDownWithError() throws {
+        if let server { _ = try? server.terminate() }
+        server = nil
+        if let root { try? FileManager.default.removeItem(at: root) }
+    }
+
+    /// An app of the test server, as one device: `device` separates the files of devices.
+    func makeApp(device: String = "device", baseURL: String? = nil) -> App {
+        App(id: "sync-tests", configuration: AppConfiguration(baseURL: baseURL ?? server.baseURL,
+                                                              rootDirectory: root.appendingPathComponent(device)))
+    }
+
+    /// Registers `name` on `app` and logs in.
+    func register(_ name: String, on app: App, password: String = "correct horse battery") async throws -> User {
+        try await app.emailPasswordAuth.registerUser(email: name, password: password)
+        return try await app.login(credentials: .emailPassword(email: name, password: password))
+    }
+
+    /// The configuration of realm `path` (under the user's folder) for `user`, holding notes.
+    func notesConfiguration(_ user: User, _ name: String = "notes") -> Realm.Configuration {
+        var config = user.configuration(realmURL: URL(string: "realm://127.0.0.1:\(server.port)/~/\(name)")!)
+        config.objectTypes = [Note.self]
+        return config
+    }
+
+    /// Polls `condition` every 20 ms for at most `seconds`.
+    func eventually(_ seconds: Double = 30, _ what: String, file: StaticString = #filePath, line: UInt = #line,
+                    _ condition: () throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return }
+            try await _Concurrency.Task.sleep(for: .milliseconds(20))
+        }
+        XCTFail("not within \(seconds) s: \(what)", file: file, line: line)
+    }
+}
+
+/// An actor that holds one realm, as a service would.
+actor RealmHolder {
+    var realm: Realm!
+
+    init(_ configuration: Realm.Configuration, behavior: Realm.OpenBehavior = .never) async throws {
+        realm = try await Realm(configuration: configuration, actor: self, downloadBeforeOpen: behavior)
+    }
+
+    func write(_ id: String, text: String, tag: String? = nil) throws {
+        try realm.write {
+            let note = realm.object(ofType: Note.self, forPrimaryKey: id) ?? realm.create(Note.self, value: ["id": id])
+            note.text = text
+            note.increment(\.count, by: 1)
+            if let tag { note.tags.append(tag) }
+        }
+    }
+
+    /// Every note, sorted, as text: equal exports mean equal contents.
+    func export() -> String {
+        realm.refresh()
+        return realm.objects(Note.self).sorted(by: { $0.id < $1.id })
+            .map { "\($0.id) \($0.text) \($0.count) [\($0.tags.joined(separator: ","))]" }
+            .joined(separator: "\n")
+    }
+
+    func ids() -> Set<String> {
+        realm.refresh()
+        return Set(realm.objects(Note.self).map(\.id))
+    }
+
+    func count() -> Int {
+        realm.refresh()
+        return realm.objects(Note.self).count
+    }
+
+    func session() -> SyncSession? { realm.syncSession }
+
+    func close() { realm = nil }
+}
