@@ -1,0 +1,93 @@
+import Foundation
+
+extension App {
+    /// Logs a user in and returns them; they become the ``currentUser``. Logging in a user
+    /// who is already on this device returns the same ``User`` object with new tokens.
+    ///
+    /// ```swift
+    /// do {
+    ///     let user = try await app.login(credentials: .emailPassword(email: "ann", password: "s3cret!"))
+    /// } catch SyncAuthError.invalidCredentials {
+    ///     print("wrong user name or password")
+    /// }
+    /// ```
+    ///
+    /// Throws ``SyncAuthError``: `.invalidCredentials`, `.providerDisabled`, `.rateLimited`,
+    /// `.networkFailure`, `.timedOut`, `.badResponse`...
+    public func login(credentials: Credentials) async throws -> User {
+        if credentials == .anonymous, let user = loggedInAnonymousUser() {
+            user.touch()
+            persist(user)
+            return user
+        }
+        return try await logIn(credentials.request)
+    }
+
+    /// Logs a user in and calls `completion` with the user or a ``SyncAuthError``, on
+    /// `queue` (``Dispatch/DispatchQueue/fiefCallbacks`` unless given).
+    ///
+    /// ```swift
+    /// app.login(credentials: .anonymous) { result in
+    ///     switch result {
+    ///     case .success(let user): print("logged in as \(user.id)")
+    ///     case .failure(let error): print("login failed: \(error)")
+    ///     }
+    /// }
+    /// ```
+    public func login(credentials: Credentials, callbackQueue queue: DispatchQueue = .fiefCallbacks,
+                      _ completion: @escaping @Sendable (Result<User, any Error>) -> Void) {
+        Task {
+            let result: Result<User, any Error>
+            do { result = .success(try await login(credentials: credentials)) } catch { result = .failure(error) }
+            queue.async { completion(result) }
+        }
+    }
+
+    /// Sends a login (or registration) and adopts the user it returns.
+    func logIn(_ request: LoginRequest, timeout: TimeInterval? = nil) async throws(SyncAuthError) -> User {
+        let reply = try await auth.logIn(request, timeout: timeout)
+        return adopt(reply, provider: request.provider)
+    }
+
+    /// Registers email and password accounts: `app.emailPasswordAuth.registerUser(...)`.
+    public var emailPasswordAuth: EmailPasswordAuth { EmailPasswordAuth(app: self) }
+}
+
+/// Creates password accounts on the server. Get it from ``App/emailPasswordAuth``.
+///
+/// ```swift
+/// try await app.emailPasswordAuth.registerUser(email: "ann@example.com", password: "s3cret!")
+/// let user = try await app.login(credentials: .emailPassword(email: "ann@example.com", password: "s3cret!"))
+/// ```
+public struct EmailPasswordAuth: Sendable {
+    /// The app whose server holds the accounts.
+    public let app: App
+
+    /// Creates an account; it does not log in (call ``App/login(credentials:)`` next).
+    ///
+    /// Throws ``SyncAuthError``: `.userAlreadyExists`, `.invalidUsername` (letters, digits and
+    /// `.-_@+`, at most 128), `.invalidPassword` (6 to 1024 characters), `.rateLimited`,
+    /// `.networkFailure`...
+    public func registerUser(email: String, password: String) async throws {
+        let reply = try await app.auth.logIn(LoginRequest(kind: .register(username: email, password: password)))
+        // The server logs the new account in; registering alone must not leave a session open.
+        app.revokeInBackground(reply.refreshToken)
+    }
+
+    /// Creates an account and calls `completion` with nil or the ``SyncAuthError``, on `queue`.
+    ///
+    /// ```swift
+    /// app.emailPasswordAuth.registerUser(email: "ann", password: "s3cret!") { error in
+    ///     if let error { print("cannot register: \(error)") }
+    /// }
+    /// ```
+    public func registerUser(email: String, password: String, callbackQueue queue: DispatchQueue = .fiefCallbacks,
+                             completion: @escaping @Sendable ((any Error)?) -> Void) {
+        Task {
+            var failure: (any Error)?
+            do { try await registerUser(email: email, password: password) } catch { failure = error }
+            let outcome = failure
+            queue.async { completion(outcome) }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Settings of an ``App``.
+///
+/// ```swift
+/// var configuration = AppConfiguration(baseURL: "https://sync.example.com")
+/// configuration.metadataEncryptionKey = keyFromKeychain     // 64 bytes
+/// let app = App(id: "tasks", configuration: configuration)
+/// ```
+public struct AppConfiguration: Sendable {
+    /// The server's HTTP address; nil reads `$FIEF_BASE_URL`, then `http://localhost:9080`.
+    public var baseURL: String?
+    /// Where the app keeps users' synced realms and its user cache; nil is the platform's
+    /// application support folder (`$XDG_DATA_HOME` or `~/.local/share` on Linux).
+    public var rootDirectory: URL?
+    /// A 64-byte key that encrypts the user cache (`metadata.fief`, which holds the users'
+    /// tokens); nil leaves it unencrypted. An app given another key, or none, cannot read the
+    /// cache: its users must log in again (see ``App/userCacheError``).
+    public var metadataEncryptionKey: Data?
+    /// How long one request to the server (a login, a token refresh...) may take, in
+    /// milliseconds.
+    public var defaultRequestTimeoutMS: UInt
+
+    /// Creates a configuration.
+    public init(baseURL: String? = nil, rootDirectory: URL? = nil, metadataEncryptionKey: Data? = nil,
+                defaultRequestTimeoutMS: UInt = 60_000) {
+        self.baseURL = baseURL
+        self.rootDirectory = rootDirectory
+        self.metadataEncryptionKey = metadataEncryptionKey
+        self.defaultRequestTimeoutMS = defaultRequestTimeoutMS
+    }
+
+    static var defaultRootDirectory: URL {
+        #if os(Linux)
+        if let xdg = ProcessInfo.processInfo.environment["XDG_DATA_HOME"], !xdg.isEmpty { return URL(fileURLWithPath: xdg) }
+        return URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        #else
+        return FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSHomeDirectory())
+        #endif
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+// The JSON bodies of fief-server's `/auth` endpoints (see FiefServer's AuthModels.swift).
+
+/// `POST /auth/login`: a provider and its fields.
+struct LoginBody: Codable, Sendable, Equatable {
+    /// `password`, `anonymous`, `admin-token` or `jwt`.
+    var provider: String
+    var username: String?
+    var password: String?
+    var token: String?
+}
+
+/// `POST /auth/register`.
+struct RegisterBody: Codable, Sendable {
+    var username: String
+    var password: String
+}
+
+/// `POST /auth/refresh` and `POST /auth/logout`.
+struct RefreshBody: Codable, Sendable {
+    var refreshToken: String
+}
+
+/// The answer to a login or a registration.
+struct LoginReply: Decodable, Sendable {
+    var userId: String
+    var accessToken: String
+    var refreshToken: String
+    var isAdmin: Bool
+}
+
+/// The answer to `POST /auth/refresh`.
+struct RefreshReply: Decodable, Sendable {
+    var userId: String
+    var accessToken: String
+    var isAdmin: Bool
+}
+
+/// The body of every error answer: `{"code": "...", "message": "..."}`.
+struct ServerErrorBody: Decodable, Sendable {
+    var code: String
+    var message: String?
+}
+
+/// A login request before it is sent: the body and the provider recorded with the user.
+struct LoginRequest: Sendable, Equatable {
+    /// How to log in.
+    enum Kind: Sendable, Equatable {
+        /// `POST /auth/login` with this body.
+        case login(LoginBody)
+        /// `POST /auth/register`, which creates the account and logs it in.
+        case register(username: String, password: String)
+    }
+
+    var kind: Kind
+
+    /// The provider the cache records for the user.
+    var provider: String {
+        switch kind {
+        case .login(let body): body.provider
+        case .register: "password"
+        }
+    }
+}

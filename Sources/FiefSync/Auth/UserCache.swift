@@ -1,0 +1,97 @@
+import Foundation
+
+/// The users of one app on this device, in the Fief realm `<root directory>/metadata.fief`
+/// (encrypted when the app has a metadata encryption key).
+///
+/// The realm is opened dynamically (class `FiefSyncUser`, no Swift model class), so the cache's
+/// class never joins the schema of the app's own realms. Every operation opens it on the
+/// calling thread inside a lock and closes it before returning: the realm never crosses threads.
+final class UserCache: @unchecked Sendable {
+    /// The cache file.
+    let fileURL: URL
+    private let configuration: Realm.Configuration
+    private let lock = NSLock()
+
+    static let className = "FiefSyncUser"
+    static let fileName = "metadata.fief"
+
+    private static let schema = ObjectSchema(className: className, properties: [
+        Property(name: "id", type: .string, isPrimary: true),
+        Property(name: "provider", type: .string),
+        Property(name: "refreshToken", type: .string, isOptional: true),
+        Property(name: "accessToken", type: .string, isOptional: true),
+        Property(name: "serverURL", type: .string),
+        Property(name: "appId", type: .string),
+        Property(name: "state", type: .string),
+        Property(name: "isAdmin", type: .bool),
+        Property(name: "lastActiveAt", type: .date),
+    ])
+
+    /// The cache in `directory`, encrypted with `encryptionKey` (64 bytes) when given.
+    init(directory: URL, encryptionKey: Data?) {
+        fileURL = directory.appendingPathComponent(Self.fileName)
+        var configuration = Realm.Configuration(fileURL: fileURL)
+        configuration.encryptionKey = encryptionKey
+        self.configuration = configuration
+    }
+
+    /// Every user in the file (none when there is no file yet).
+    func load() throws -> [CachedUser] {
+        try lock.withLockHeld {
+            guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
+            let realm = try open()
+            guard realm.schema.objectSchema.contains(where: { $0.className == Self.className }) else { return [] }
+            return try realm.dynamicObjects(Self.className).objects().compactMap(Self.cachedUser)
+        }
+    }
+
+    /// Inserts or replaces `user`.
+    func save(_ user: CachedUser) throws {
+        try lock.withLockHeld {
+            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let realm = try open()
+            try realm.write {
+                try realm.dynamicAddClasses([Self.schema])
+                try realm.dynamicCreate(Self.className, value: Self.values(user), update: .modified)
+            }
+        }
+    }
+
+    private func open() throws -> Realm {
+        try Realm(dynamicConfiguration: configuration)
+    }
+
+    private static func values(_ user: CachedUser) -> [String: Any?] {
+        [
+            "id": user.id, "provider": user.provider, "refreshToken": user.refreshToken, "accessToken": user.accessToken,
+            "serverURL": user.serverURL, "appId": user.appId, "state": user.state.rawValue, "isAdmin": user.isAdmin,
+            "lastActiveAt": user.lastActiveAt,
+        ]
+    }
+
+    /// The user an object holds; nil for an object this version cannot read.
+    private static func cachedUser(_ object: DynamicObject) throws -> CachedUser? {
+        guard let id = try object.value(forProperty: "id") as? String,
+              let stateText = try object.value(forProperty: "state") as? String,
+              let state = UserState(rawValue: stateText) else { return nil }
+        return CachedUser(
+            id: id,
+            provider: try object.value(forProperty: "provider") as? String ?? "",
+            refreshToken: try object.value(forProperty: "refreshToken") as? String,
+            accessToken: try object.value(forProperty: "accessToken") as? String,
+            serverURL: try object.value(forProperty: "serverURL") as? String ?? "",
+            appId: try object.value(forProperty: "appId") as? String ?? "",
+            state: state,
+            isAdmin: try object.value(forProperty: "isAdmin") as? Bool ?? false,
+            lastActiveAt: try object.value(forProperty: "lastActiveAt") as? Date ?? Date(timeIntervalSince1970: 0))
+    }
+}
+
+fileprivate extension NSLock {
+    /// Runs `body` with the lock held.
+    func withLockHeld<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

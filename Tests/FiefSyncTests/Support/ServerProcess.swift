@@ -1,0 +1,150 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `fief-server` binary running as a child process on 127.0.0.1 and an ephemeral
+/// port, for the client tests. `swift build` builds it beside the test bundle.
+///
+/// ```swift
+/// let server = try ServerProcess(dataDirectory: makeTemporaryDirectory().appendingPathComponent("data"))
+/// defer { _ = try? server.terminate() }
+/// let app = App(id: "t", configuration: AppConfiguration(baseURL: server.baseURL))
+/// ```
+final class ServerProcess: @unchecked Sendable {
+    let process: Process
+    /// The port the server listens on.
+    let port: Int
+    /// The server's state.
+    let dataDirectory: URL
+    /// The server's stderr (its logs).
+    let logURL: URL
+
+    /// Starts the server with `serve --port 0` on `dataDirectory` plus `arguments`, and waits
+    /// (at most 30 s) for its `fief-server listening on HOST:PORT` line.
+    init(dataDirectory: URL, arguments: [String] = []) throws {
+        self.dataDirectory = dataDirectory
+        let executable = try Self.locateExecutable("fief-server")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["serve", "--data-dir", dataDirectory.path, "--host", "127.0.0.1", "--port", "0",
+                             "--log-level", "debug"] + arguments
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        logURL = dataDirectory.deletingLastPathComponent()
+            .appendingPathComponent("\(dataDirectory.lastPathComponent)-\(UUID().uuidString.prefix(8)).log")
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        try process.run()
+        self.process = process
+        let line: String
+        do {
+            line = try Self.readFirstLine(stdout.fileHandleForReading, timeout: 30)
+        } catch {
+            process.terminate()
+            throw error
+        }
+        let prefix = "fief-server listening on 127.0.0.1:"
+        guard line.hasPrefix(prefix), let port = Int(line.dropFirst(prefix.count)), port > 0 else {
+            process.terminate()
+            throw ServerProcessError.unexpectedOutput(line)
+        }
+        self.port = port
+    }
+
+    /// The server's base URL, `http://127.0.0.1:<port>`.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Sends SIGTERM and waits (at most 20 s) for the exit; returns the exit status.
+    @discardableResult
+    func terminate() throws -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        return try waitForExit(timeout: 20)
+    }
+
+    /// Kills the process with SIGKILL and waits for it.
+    func killHard() throws {
+        kill(process.processIdentifier, SIGKILL)
+        _ = try waitForExit(timeout: 20)
+    }
+
+    /// The server's log so far (for failure messages).
+    var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    private func waitForExit(timeout: TimeInterval) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            throw ServerProcessError.didNotExit
+        }
+        return process.terminationStatus
+    }
+
+    private static func readFirstLine(_ handle: FileHandle, timeout: TimeInterval) throws -> String {
+        let fd = handle.fileDescriptor
+        var bytes: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 100) > 0 else { continue }
+            var byte: UInt8 = 0
+            let n = read(fd, &byte, 1)
+            guard n == 1 else {
+                throw ServerProcessError.unexpectedOutput(String(decoding: bytes, as: UTF8.self) + " (stdout closed)")
+            }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        throw ServerProcessError.noListeningLine
+    }
+
+    /// The path of the executable `name` built beside the tests.
+    static func locateExecutable(_ name: String) throws -> String {
+        var directories: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+            directories.append(bundle.bundleURL)
+        }
+        if let first = CommandLine.arguments.first {
+            directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        for directory in directories {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw ServerProcessError.executableMissing(name)
+    }
+}
+
+/// Why a ``ServerProcess`` could not start or stop.
+enum ServerProcessError: Error, CustomStringConvertible {
+    case executableMissing(String)
+    case unexpectedOutput(String)
+    case noListeningLine
+    case didNotExit
+
+    var description: String {
+        switch self {
+        case .executableMissing(let name): "\(name) not found beside the tests (`swift build` builds it; run it before `swift test`)"
+        case .unexpectedOutput(let line): "unexpected first line from fief-server: \(line)"
+        case .noListeningLine: "fief-server printed no listening line within 30 s"
+        case .didNotExit: "fief-server did not exit within 20 s"
+        }
+    }
+}
+
+/// A new empty directory under the temporary directory.
+func makeTemporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("fief-sync-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
