@@ -4,11 +4,13 @@ import XCTest
 
 /// Seed 002's examples ("Configure and open a synced realm", Device Sync era), with only
 /// `import RealmSwift` replaced, against a real `fief-server`. The code inside `Seed002` is the
-/// seed's; around it are the definitions the seed assumes (`APPID`, the models, helpers).
+/// seed's; around it are the definitions the seed assumes (`APPID`, the models, helpers). The
+/// seed's functions run in an app's main-actor code, so the namespace is `@MainActor`.
+@MainActor
 enum Seed002 {
     static let APPID = "seed-002"
     static let YOUR_APP_SERVICES_APP_ID = "seed-002"
-    static let app = App(id: APPID)
+    static var app: App { App(id: APPID) }
 
     final class Task: Object {
         @Persisted(primaryKey: true) var _id = ObjectId.generate()
@@ -191,14 +193,15 @@ enum Seed002 {
 
 /// Runs seed 002's examples. `App(id:)` alone reaches the server through `FIEF_BASE_URL`; the
 /// apps keep their files under `XDG_DATA_HOME`, both pointed at this test's server and folder.
+@MainActor
 final class SeedDeviceSyncTests: SyncTestCase {
-    override func setUpWithError() throws {
+    nonisolated override func setUpWithError() throws {
         try super.setUpWithError()
         setenv("FIEF_BASE_URL", server.baseURL, 1)
         setenv("XDG_DATA_HOME", root.appendingPathComponent("xdg").path, 1)
     }
 
-    override func tearDownWithError() throws {
+    nonisolated override func tearDownWithError() throws {
         unsetenv("FIEF_BASE_URL")
         unsetenv("XDG_DATA_HOME")
         try super.tearDownWithError()

@@ -68,7 +68,7 @@ final class SeedObjectServerTests: SyncTestCase {
             written.fulfill()
         }
         await fulfillment(of: [written], timeout: 30)
-        try await Realm.session(for: config)!.wait(for: .upload, timeout: .seconds(60))
+        try await user.session(for: syncServerURL)!.wait(for: .upload, timeout: .seconds(60))
 
         // Another device of the user opens the same URL with asyncOpen: the data is there.
         let otherApp = makeApp(device: "second")
@@ -120,10 +120,15 @@ final class SeedObjectServerTests: SyncTestCase {
         var bad = other.configuration(realmURL: URL(string: "http://127.0.0.1:\(server.port)/~/x")!)
         bad.objectTypes = [Dog.self]
         bad.fileURL = root.appendingPathComponent("bad.fief")
-        XCTAssertThrowsError(try Realm(configuration: bad)) { error in
+        XCTAssertThrowsError(try openOnThisThread(bad)) { error in
             XCTAssertEqual((error as? SyncError)?.code, .badRealmURL, "\(error)")
         }
     }
+}
+
+/// A realm opened with the synchronous initializer (async code prefers the async one).
+func openOnThisThread(_ configuration: Realm.Configuration) throws -> Realm {
+    try Realm(configuration: configuration)
 }
 
 /// Names read on a callback queue, for the test to check.

@@ -191,16 +191,16 @@ actor SyncSessionWorker {
 
     /// The token could not be had: the user logged out (stop), or the network failed (retry).
     private func handleTokenFailure(_ error: Error) {
-        if let auth = error as? SyncError, auth.code == .invalidAccessToken {
-            fail(auth)
+        let auth = error as? SyncAuthError
+        if auth?.code == .invalidAccessToken || !sync.user.isLoggedIn {
+            fail(SyncError(.invalidAccessToken, "the user \(sync.user.id) is logged out: log in again (\(error))"))
             return
         }
-        let description = "\(error)"
-        if description.contains("invalidAccessToken") || !sync.user.isLoggedIn {
-            fail(SyncError(.invalidAccessToken, "the user \(sync.user.id) is logged out: log in again (\(description))"))
+        if let auth, !auth.isRetryable {
+            fail(SyncError(.invalidAccessToken, "the server refused to renew the access token of \(sync.user.id): \(auth)"))
             return
         }
-        let failure = SyncError(.connectionFailed, "could not get an access token: \(description)", isTransient: true)
+        let failure = SyncError(.connectionFailed, "could not get an access token: \(error)", isTransient: true)
         report(failure)
         waiters.failConnectionSensitive(failure)
     }

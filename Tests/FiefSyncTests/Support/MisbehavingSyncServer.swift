@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import Logging
 import NIOCore
 
 /// A sync server on 127.0.0.1 that upgrades `/sync` and then answers with `frames` (raw bytes,
@@ -19,9 +20,12 @@ final class MisbehavingSyncServer: @unchecked Sendable {
             for frame in frames { try await outbound.write(.binary(ByteBuffer(bytes: frame))) }
             while try await messages.next() != nil {}
         }
+        var logger = Logger(label: "misbehaving-sync-server")
+        logger.logLevel = .critical
         let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? 0); portSink.finish() })
+                              onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? 0); portSink.finish() },
+                              logger: logger)
         task = Task { try await app.runService() }
         for await port in ports { self.port = port }
     }

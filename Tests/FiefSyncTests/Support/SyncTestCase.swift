@@ -14,6 +14,8 @@ final class Note: Object {
 class SyncTestCase: XCTestCase {
     var server: ServerProcess!
     var root: URL!
+    /// The first server's port (kept when a test stops the server).
+    var serverPort = 0
     /// Extra arguments for the server.
     var serverArguments: [String] { [] }
 
@@ -21,6 +23,7 @@ class SyncTestCase: XCTestCase {
         root = makeTemporaryDirectory()
         server = try ServerProcess(dataDirectory: root.appendingPathComponent("server-data"),
                                    arguments: ["--login-attempts-per-minute", "1000", "--admin-token", "admin-secret"] + serverArguments)
+        serverPort = server.port
     }
 
     override func tearDownWithError() throws {
@@ -43,7 +46,7 @@ class SyncTestCase: XCTestCase {
 
     /// The configuration of realm `path` (under the user's folder) for `user`, holding notes.
     func notesConfiguration(_ user: User, _ name: String = "notes") -> Realm.Configuration {
-        var config = user.configuration(realmURL: URL(string: "realm://127.0.0.1:\(server.port)/~/\(name)")!)
+        var config = user.configuration(realmURL: URL(string: "realm://127.0.0.1:\(serverPort)/~/\(name)")!)
         config.objectTypes = [Note.self]
         return config
     }
