@@ -39,6 +39,8 @@ public struct SyncConfiguration: Sendable {
     public var openTimeout: Duration = .seconds(120)
     /// Subscriptions to add the first time a flexible-sync realm is opened.
     let initialSubscriptions: (@Sendable (SyncSubscriptionSet) -> Void)?
+    /// Whether `initialSubscriptions` run on every open, not only the first.
+    var rerunsInitialSubscriptions = false
 
     /// The parsed URL, or why it is malformed (thrown when a realm opens).
     let parsedURL: Result<RealmURL, SyncError>

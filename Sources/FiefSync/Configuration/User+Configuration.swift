@@ -59,10 +59,12 @@ extension User {
     public func flexibleSyncConfiguration(clientResetMode: ClientResetMode = .discardUnsyncedChanges(),
                                           initialSubscriptions: (@Sendable (SyncSubscriptionSet) -> Void)?,
                                           rerunOnOpen: Bool = false) -> Realm.Configuration {
-        makeConfiguration(SyncConfiguration(
+        var sync = SyncConfiguration(
             user: self, realmURL: RealmURL.on(app.baseURL, path: "/default"), partitionValue: nil, isFlexibleSync: true,
             fullSynchronization: false, enableSSLValidation: true, urlPrefix: nil, clientResetMode: clientResetMode,
-            initialSubscriptions: initialSubscriptions))
+            initialSubscriptions: initialSubscriptions)
+        sync.rerunsInitialSubscriptions = rerunOnOpen
+        return makeConfiguration(sync)
     }
 
     private func makeConfiguration(_ sync: SyncConfiguration) -> Realm.Configuration {

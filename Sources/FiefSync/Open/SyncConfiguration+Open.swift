@@ -22,12 +22,14 @@ struct SyncAgent: RealmSyncAgent {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let session = registry.session(for: configuration, sync: sync)
+        if isNew || sync.rerunsInitialSubscriptions, let initial = sync.initialSubscriptions { initial(session.subscriptions) }
         await session.worker.start()
         switch behavior {
         case .never: break
         case .once where !isNew: break
         case .always, .once:
             try await session.worker.waitForDownload(timeout: sync.openTimeout, failsOnConnectionError: true)
+            session.subscriptions.markComplete()
         }
     }
 

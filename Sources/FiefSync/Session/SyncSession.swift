@@ -41,12 +41,16 @@ public final class SyncSession: @unchecked Sendable {
     public let user: User
     let worker: SyncSessionWorker
     private let status: SessionStatus
+    /// The flexible-sync subscriptions of the realm (see ``SyncSubscriptionSet``).
+    public let subscriptions: SyncSubscriptionSet
 
     init(configuration: Realm.Configuration, sync: SyncConfiguration) {
         realmURL = sync.realmURL
         user = sync.user
         status = SessionStatus()
-        worker = SyncSessionWorker(configuration: configuration, sync: sync, status: status)
+        let worker = SyncSessionWorker(configuration: configuration, sync: sync, status: status)
+        self.worker = worker
+        subscriptions = SyncSubscriptionSet { try await worker.waitForDownload(timeout: nil, failsOnConnectionError: false) }
     }
 
     /// Whether the session is syncing.

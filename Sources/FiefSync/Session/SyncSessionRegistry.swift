@@ -62,6 +62,19 @@ extension Realm {
     }
 }
 
+extension Realm {
+    /// The flexible-sync subscriptions of this realm (empty for other realms).
+    ///
+    /// ```swift
+    /// try await realm.subscriptions.update {
+    ///     realm.subscriptions.append(QuerySubscription<Todo>(name: "all_todos"))
+    /// }
+    /// ```
+    public var subscriptions: SyncSubscriptionSet {
+        syncSession?.subscriptions ?? SyncSubscriptionSet { }
+    }
+}
+
 extension User {
     /// The sessions of this user's synced realms open in this process.
     public var allSessions: [SyncSession] { SyncSessionRegistry.shared.sessions(of: self) }

@@ -1,0 +1,72 @@
+@_spi(Sync) import FiefSync
+import Foundation
+import XCTest
+
+/// Shared realms: an offer gives another user read access; that user's writes are refused by
+/// the server and reverted in their file, and nobody else ever sees them.
+final class ReadOnlyAccessTests: SyncTestCase {
+    final class Errors: @unchecked Sendable {
+        private let lock = NSLock()
+        private var codes: [SyncError.Code] = []
+        func add(_ error: SyncError) { lock.lock(); codes.append(error.code); lock.unlock() }
+        var all: [SyncError.Code] { lock.lock(); defer { lock.unlock() }; return codes }
+    }
+
+    func testReaderWritesAreRefusedAndRevertedLocally() async throws {
+        let ownerApp = makeApp(device: "owner")
+        let owner = try await register("olga", on: ownerApp)
+        let ownerHolder = try await RealmHolder(notesConfiguration(owner))
+        try await ownerHolder.write("plan", text: "owner's plan")
+        try await ownerHolder.session()!.wait(for: .upload, timeout: .seconds(60))
+
+        let url = URL(string: "realm://127.0.0.1:\(serverPort)/~/notes")!
+        let token = try await owner.createOfferForRealm(at: url, accessLevel: .read)
+        let readerApp = makeApp(device: "reader")
+        let reader = try await register("rolf", on: readerApp)
+        let shared = try await reader.acceptOffer(forToken: token)
+        XCTAssertEqual(shared.path, "/\(owner.id)/notes")
+
+        let errors = Errors()
+        var config = reader.configuration(realmURL: shared)
+        config.objectTypes = [Note.self]
+        config.syncConfiguration?.errorHandler = { error, _ in errors.add(error) }
+        let readerHolder = try await RealmHolder(config, behavior: .always)
+        let before = await readerHolder.export()
+        XCTAssertEqual(before, "plan owner's plan 1 []")
+
+        // The reader writes: the server refuses, the write is undone locally.
+        try await readerHolder.write("plan", text: "reader's change")
+        try await readerHolder.write("extra", text: "reader's note")
+        do {
+            try await readerHolder.session()!.wait(for: .upload, timeout: .seconds(60))
+            XCTFail("the server accepted a reader's write")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .writeNotAllowed, "\(error)")
+        }
+        try await eventually(10, "the write is reverted") { errors.all.contains(.writeNotAllowed) }
+        let after = await readerHolder.export()
+        XCTAssertEqual(after, before, "the refused writes are undone")
+
+        // The owner never sees them, and the reader still receives the owner's writes.
+        try await ownerHolder.write("plan", text: "owner's second plan")
+        try await ownerHolder.session()!.wait(for: .upload, timeout: .seconds(60))
+        try await ownerHolder.session()!.wait(for: .download, timeout: .seconds(60))
+        let ownerView = await ownerHolder.export()
+        XCTAssertEqual(ownerView, "plan owner's second plan 2 []")
+        try await readerHolder.session()!.wait(for: .download, timeout: .seconds(60))
+        let readerView = await readerHolder.export()
+        XCTAssertEqual(readerView, ownerView)
+
+        // A user without any grant cannot open the realm.
+        let strangerApp = makeApp(device: "stranger")
+        let stranger = try await register("sven", on: strangerApp)
+        var strangerConfig = stranger.configuration(realmURL: shared)
+        strangerConfig.objectTypes = [Note.self]
+        do {
+            _ = try await RealmHolder(strangerConfig, behavior: .always)
+            XCTFail("a stranger opened the realm")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .permissionDenied, "\(error)")
+        }
+    }
+}
