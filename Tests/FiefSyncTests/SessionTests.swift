@@ -221,3 +221,28 @@ final class SessionTests: SyncTestCase {
 func XCTUnwrapAsync<T>(_ value: T?, file: StaticString = #filePath, line: UInt = #line) async throws -> T {
     try XCTUnwrap(value, file: file, line: line)
 }
+
+/// The sessions of one user on one server share one WebSocket.
+final class SharedConnectionTests: SyncTestCase {
+    func testThreeRealmsOfOneUserUseOneConnection() async throws {
+        let app = makeApp()
+        let user = try await register("gus", on: app)
+        var holders: [RealmHolder] = []
+        for name in ["a", "b", "c"] {
+            let holder = try await RealmHolder(notesConfiguration(user, name), behavior: .always)
+            try await holder.write("\(name)-1", text: name)
+            holders.append(holder)
+        }
+        for holder in holders { try await holder.session()!.wait(for: .upload, timeout: .seconds(60)) }
+        let opened = server.log.components(separatedBy: "sync connection opened").count - 1
+        XCTAssertEqual(opened, 1, server.log)
+        // Suspending one session leaves the others syncing on the same socket.
+        let first = try await XCTUnwrapAsync(await holders[0].session())
+        first.suspend()
+        try await holders[1].write("b-2", text: "still syncing")
+        try await holders[1].session()!.wait(for: .upload, timeout: .seconds(60))
+        XCTAssertEqual(server.log.components(separatedBy: "sync connection opened").count - 1, 1)
+        first.resume()
+        try await first.wait(for: .download, timeout: .seconds(60))
+    }
+}

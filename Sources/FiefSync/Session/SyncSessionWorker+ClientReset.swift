@@ -41,7 +41,7 @@ extension SyncSessionWorker {
         isIdentified = false
         waiters.rearmMarks()
         reconnectsAtOnce = true
-        connection?.close()
+        disconnect()
     }
 
     /// After the first download-completion mark of a reset: applies the unsynced changes

@@ -95,9 +95,7 @@ extension SyncSessionWorker {
             progressObservers.report(.download, downloadProgress)
         case .error(let error):
             throw SyncError(server: error)
-        case .ping(let timestamp):
-            connection?.send(.pong(timestamp: timestamp))
-        case .pong, .unbound:
+        case .ping, .pong, .unbound:
             break
         case .bind, .ident, .upload, .unbind, .query, .queryError:
             throw SyncError(.badServerMessage, "the server sent a \(message.kind) message, which only clients send")
@@ -165,13 +163,13 @@ extension SyncSessionWorker {
             report(error)
             needsFreshToken = true
             reconnectsAtOnce = true
-            connection?.close()
+            disconnect()
         case .permissionDenied, .badRealmURL, .unsupportedProtocolVersion, .invalidAccessToken:
             fail(error)
         default:
             report(error)
             waiters.failConnectionSensitive(error)
-            connection?.close()
+            disconnect()
         }
     }
 

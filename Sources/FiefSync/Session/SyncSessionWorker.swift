@@ -16,7 +16,11 @@ actor SyncSessionWorker {
     /// The session's own realm instance, isolated to this actor.
     var realm: Realm?
     private var commitObservation: NotificationToken?
+    /// The socket this session binds on (shared with the user's other sessions on the
+    /// server), while it is open.
     var connection: SyncConnection?
+    /// The shared connection the session is attached to, and its number there.
+    private var attachment: (shared: SharedSyncConnection, number: UInt32)?
     private var loop: Task<Void, Never>?
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var isSuspended = false
@@ -35,8 +39,8 @@ actor SyncSessionWorker {
     var uploadProgress = SyncSession.Progress(transferred: 0, transferrable: 0)
     /// A client reset under way: what to do once the server's copy is downloaded.
     var resetInProgress: ClientResetInProgress?
-    /// The session number on the connection (one session per connection).
-    let sessionNumber: UInt32 = 1
+    /// The session's number on its shared connection.
+    var sessionNumber: UInt32 = 0
 
     init(configuration: Realm.Configuration, sync: SyncConfiguration, status: SessionStatus) {
         self.configuration = configuration
@@ -56,7 +60,7 @@ actor SyncSessionWorker {
     func suspend() {
         isSuspended = true
         status.update { $0.state = .inactive }
-        connection?.close()
+        disconnect()
     }
 
     /// Syncs again after `suspend()` or after an error stopped the loop.
@@ -71,7 +75,7 @@ actor SyncSessionWorker {
     func stop(_ reason: SyncError) {
         isStopped = true
         status.update { $0.state = .inactive }
-        connection?.close()
+        disconnect()
         waiters.failAll(reason)
         wake()
     }
@@ -161,12 +165,15 @@ actor SyncSessionWorker {
             fail(error)
             return
         }
-        let connection = SyncConnection(url: endpoint, token: token, validatesCertificates: sync.enableSSLValidation)
-        self.connection = connection
+        let shared = SyncConnectionPool.shared.connection(for: sync.user, endpoint: endpoint, validatesCertificates: sync.enableSSLValidation)
+        let (number, events) = await shared.attach(token: token)
+        attachment = (shared, number)
+        sessionNumber = number
         isIdentified = false
-        for await event in connection.events {
+        for await event in events {
             switch event {
-            case .opened:
+            case .opened(let socket):
+                connection = socket
                 status.update { $0.connectionState = .connected }
                 bind(token: token)
             case .message(let message):
@@ -178,7 +185,8 @@ actor SyncSessionWorker {
                     handleSessionError(SyncError(.fileError, "syncing the file failed: \(error)", isTransient: true))
                 }
             case .closed(let reason):
-                self.connection = nil
+                connection = nil
+                attachment = nil
                 isIdentified = false
                 status.update { $0.connectionState = .disconnected }
                 if let reason {
@@ -187,6 +195,15 @@ actor SyncSessionWorker {
                 }
             }
         }
+    }
+
+    /// Leaves the shared connection (unbinding); the session's events then end.
+    func disconnect() {
+        guard let (shared, number) = attachment else { return }
+        attachment = nil
+        connection = nil
+        isIdentified = false
+        Task { await shared.detach(number) }
     }
 
     /// The token could not be had: the user logged out (stop), or the network failed (retry).

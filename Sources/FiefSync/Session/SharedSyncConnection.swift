@@ -1,0 +1,116 @@
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+
+/// One WebSocket shared by every session of one user on one server: the sync protocol
+/// multiplexes sessions by number, so a device with ten synced realms holds one connection.
+///
+/// A session attaches (getting its number and its own stream of events), binds on the socket
+/// the `.opened` event hands it, and detaches when it stops or wants a fresh bind. Messages
+/// are routed to their session by number; pings are answered here; a connection-level error
+/// and the socket's close reach every session. The socket opens when the first session
+/// attaches and closes when the last one detaches.
+actor SharedSyncConnection {
+    /// What one attached session hears.
+    enum Event: Sendable {
+        /// The socket is open: bind on it (every send names the session's number).
+        case opened(SyncConnection)
+        /// A message for this session, or a connection-level error.
+        case message(SyncMessage)
+        /// The socket closed (nil: the session detached itself). The stream ends after it.
+        case closed(SyncError?)
+    }
+
+    private let endpoint: String
+    private let validatesCertificates: Bool
+    private var socket: SyncConnection?
+    private var isOpen = false
+    private var sessions: [UInt32: AsyncStream<Event>.Continuation] = [:]
+    private var lastSessionNumber: UInt32 = 0
+
+    init(endpoint: String, validatesCertificates: Bool) {
+        self.endpoint = endpoint
+        self.validatesCertificates = validatesCertificates
+    }
+
+    /// Attaches a session; connects with `token` when no socket is open or opening.
+    func attach(token: String) -> (number: UInt32, events: AsyncStream<Event>) {
+        lastSessionNumber &+= 1
+        if lastSessionNumber == 0 { lastSessionNumber = 1 }
+        let number = lastSessionNumber
+        let (events, sink) = AsyncStream.makeStream(of: Event.self)
+        sessions[number] = sink
+        if let socket {
+            if isOpen { sink.yield(.opened(socket)) }
+        } else {
+            connect(token: token)
+        }
+        return (number, events)
+    }
+
+    /// Detaches session `number`: `unbind` goes out if the socket is open, and its stream
+    /// ends with `.closed(nil)`. The last session's detach closes the socket.
+    func detach(_ number: UInt32) {
+        guard let sink = sessions.removeValue(forKey: number) else { return }
+        if isOpen { socket?.send(.unbind(session: number)) }
+        sink.yield(.closed(nil))
+        sink.finish()
+        if sessions.isEmpty {
+            socket?.close()
+            socket = nil
+            isOpen = false
+        }
+    }
+
+    private func connect(token: String) {
+        let socket = SyncConnection(url: endpoint, token: token, validatesCertificates: validatesCertificates)
+        self.socket = socket
+        isOpen = false
+        Task {
+            for await event in socket.events { self.route(event, from: socket) }
+        }
+    }
+
+    private func route(_ event: SyncConnection.Event, from source: SyncConnection) {
+        guard source === socket else { return }
+        switch event {
+        case .opened:
+            isOpen = true
+            for sink in sessions.values { sink.yield(.opened(source)) }
+        case .message(let message):
+            if let number = message.session {
+                // Messages of a session that detached (its last downloads, `unbound`) are dropped.
+                sessions[number]?.yield(.message(message))
+            } else if case .ping(let timestamp) = message {
+                source.send(.pong(timestamp: timestamp))
+            } else if case .error = message {
+                for sink in sessions.values { sink.yield(.message(message)) }
+            }
+        case .closed(let reason):
+            socket = nil
+            isOpen = false
+            let ended = sessions
+            sessions = [:]
+            for sink in ended.values {
+                sink.yield(.closed(reason ?? SyncError(.connectionFailed, "the connection closed", isTransient: true)))
+                sink.finish()
+            }
+        }
+    }
+}
+
+/// The shared connections of this process, one per user object and sync endpoint.
+final class SyncConnectionPool: @unchecked Sendable {
+    static let shared = SyncConnectionPool()
+    private let lock = NSLock()
+    private var connections: [String: SharedSyncConnection] = [:]
+
+    /// The connection `user`'s sessions share on `endpoint`.
+    func connection(for user: User, endpoint: String, validatesCertificates: Bool) -> SharedSyncConnection {
+        let key = "\(ObjectIdentifier(user).hashValue) \(endpoint) \(validatesCertificates)"
+        lock.lock(); defer { lock.unlock() }
+        if let existing = connections[key] { return existing }
+        let connection = SharedSyncConnection(endpoint: endpoint, validatesCertificates: validatesCertificates)
+        connections[key] = connection
+        return connection
+    }
+}
