@@ -118,12 +118,6 @@ final class SyncConnection: Sendable {
     func close() {
         outgoing.yield(.close)
     }
-
-    /// Closes and waits until the socket is gone.
-    func closeAndWait() async {
-        close()
-        await task.value
-    }
 }
 
 /// The first reason a connection ended, set from its reading and writing tasks.

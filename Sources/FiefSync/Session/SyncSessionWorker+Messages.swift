@@ -91,7 +91,8 @@ extension SyncSessionWorker {
             backoff.reset()
             completeResetIfDue()
             waiters.markArrived(mark.requestIdent)
-            if case .complete = downloadProgressState { downloadProgress = SyncSession.Progress(transferred: downloadProgress.transferrableBytes, transferrable: downloadProgress.transferrableBytes) }
+            // Everything the server had when the mark was asked is integrated now.
+            downloadProgress = SyncSession.Progress(transferred: downloadProgress.transferrableBytes, transferrable: downloadProgress.transferrableBytes)
             progressObservers.report(.download, downloadProgress)
         case .error(let error):
             throw SyncError(server: error)
@@ -101,9 +102,6 @@ extension SyncSessionWorker {
             throw SyncError(.badServerMessage, "the server sent a \(message.kind) message, which only clients send")
         }
     }
-
-    private var downloadProgressState: DownloadState { downloadProgress.isTransferComplete ? .complete : .underWay }
-    private enum DownloadState { case complete, underWay }
 
     /// Integrates a download: the server's changesets through the merge, then its
     /// acknowledgment of uploads.
