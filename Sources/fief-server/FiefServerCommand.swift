@@ -20,8 +20,14 @@ struct FiefServerCommand: AsyncParsableCommand {
           fief-server create-admin --username root --password 'long passphrase'
           fief-server users                             the accounts in ./fief-data
           fief-server realms --data-dir /var/lib/fief   the realms served
+          fief-server permissions                       every grant: path, user, level
+          fief-server permissions /4f0c…/notes          who was granted what on one realm
+          fief-server --jwt-secret-file hs256.secret --jwt-issuer https://id.example
+                                                        accept logins with HS256 JWTs of that issuer
+          fief-server --jwt-public-key idp.pem --jwt-audience my-app
+                                                        accept ES256 or RS256 JWTs for that audience
         """,
-        subcommands: [Serve.self, CreateAdmin.self, ListUsers.self, ListRealms.self],
+        subcommands: [Serve.self, CreateAdmin.self, ListUsers.self, ListRealms.self, ListPermissions.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -37,6 +43,8 @@ struct Serve: AsyncParsableCommand {
         Examples:
           fief-server serve --data-dir ./fief-data --host 127.0.0.1 --port 9080
           fief-server serve --port 0 --admin-token s3cret
+          fief-server serve --jwt-public-key /etc/fief/idp-es256.pem --jwt-issuer https://id.example
+          FIEF_JWT_SECRET_FILE=/etc/fief/hs256.secret fief-server serve --jwt-audience my-app
         """
     )
 
@@ -57,6 +65,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("login-attempts-per-minute"), help: "Login attempts per user name per minute; per address, five times as many (default 10).")
     var loginAttempts: Int = 10
+
+    @OptionGroup var jwt: JWTOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -83,7 +93,8 @@ struct Serve: AsyncParsableCommand {
             host: host ?? environment["FIEF_HOST"] ?? "127.0.0.1",
             port: portValue,
             adminToken: adminToken ?? environment["FIEF_ADMIN_TOKEN"],
-            rateLimits: LoginRateLimits(perUser: loginAttempts, perAddress: loginAttempts * 5)
+            rateLimits: LoginRateLimits(perUser: loginAttempts, perAddress: loginAttempts * 5),
+            jwt: try jwt.configuration(environment: environment)
         )
         let server = try FiefSyncServer(configuration: configuration, logger: logger)
         try await server.run { host, port in

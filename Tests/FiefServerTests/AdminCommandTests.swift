@@ -37,17 +37,7 @@ final class AdminCommandTests: XCTestCase {
         XCTAssertEqual(try server.terminate(), 0, server.log)
     }
 
-    /// Runs `fief-server` with `arguments`; its exit status and its stdout and stderr together.
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ServerProcess.locateExecutable("fief-server"))
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try runServerCommand(arguments)
     }
 }

@@ -98,7 +98,7 @@ final class WireCodecTests: XCTestCase {
     }
 
     func testErrorCodesRoundTripKnownOrNot() throws {
-        for raw in [UInt16(0), 100, 104, 200, 204, 207, 999, .max] {
+        for raw in [UInt16(0), 100, 104, 200, 204, 207, 208, 999, .max] {
             let message = SyncMessage.error(ErrorMessage(session: 5, code: SyncErrorCode(rawValue: raw), message: "x", tryAgain: false, clientResetRequired: true))
             XCTAssertEqual(try SyncMessageCodec.decode(SyncMessageCodec.encode(message)), message)
         }
@@ -106,10 +106,20 @@ final class WireCodecTests: XCTestCase {
         XCTAssertFalse(SyncErrorCode(rawValue: 999).isKnown)
         XCTAssertEqual(SyncErrorCode(rawValue: 999).description, "unknown (999)")
         XCTAssertEqual(SyncErrorCode.clientResetRequired.description, "clientResetRequired (204)")
+        XCTAssertEqual(SyncErrorCode.writeNotAllowed.description, "writeNotAllowed (208)")
+        XCTAssertFalse(SyncErrorCode.writeNotAllowed.isConnectionLevel)
         XCTAssertTrue(SyncErrorCode.serverShuttingDown.isConnectionLevel)
         XCTAssertFalse(SyncErrorCode.badAuthentication.isConnectionLevel)
         XCTAssertEqual(Set(SyncErrorCode.allKnown).count, SyncErrorCode.allKnown.count)
         XCTAssertTrue(SyncErrorCode.allKnown.allSatisfy(\.isKnown))
+    }
+
+    /// The seed of `writeNotAllowed` in the fuzz corpus is what the encoder writes (as `make-seeds` would).
+    func testWriteNotAllowedSeedMatchesTheEncoder() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let seed = try [UInt8](Data(contentsOf: root.appendingPathComponent("Fuzz/corpus/sync-wire/error-write-not-allowed.bin")))
+        let message = SyncMessage.error(ErrorMessage(session: 1, code: .writeNotAllowed, message: "revert client versions 4-6, 9", tryAgain: false, clientResetRequired: false))
+        XCTAssertEqual(SyncMessageCodec.encode(message), seed)
     }
 
     func testSessionAccessor() {

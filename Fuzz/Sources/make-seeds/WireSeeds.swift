@@ -49,6 +49,7 @@ func wireSeeds() -> [(name: String, bytes: [UInt8])] {
         ("error-connection", .error(ErrorMessage(session: nil, code: .unsupportedProtocolVersion, message: "no common version", tryAgain: false, clientResetRequired: false))),
         ("error-session", .error(ErrorMessage(session: 1, code: .badAuthentication, message: "token expired", tryAgain: true, clientResetRequired: false))),
         ("error-reset", .error(ErrorMessage(session: 2, code: .clientResetRequired, message: "history compacted", tryAgain: false, clientResetRequired: true))),
+        ("error-write-not-allowed", .error(ErrorMessage(session: 1, code: .writeNotAllowed, message: "revert client versions 4-6, 9", tryAgain: false, clientResetRequired: false))),
         ("error-unknown-code", .error(ErrorMessage(session: 9, code: SyncErrorCode(rawValue: 999), message: "", tryAgain: true, clientResetRequired: true))),
         ("ping", .ping(timestamp: 1_700_000_000_000)),
         ("ping-zero", .ping(timestamp: 0)),

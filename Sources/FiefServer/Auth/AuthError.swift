@@ -10,9 +10,11 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
     case usernameTaken(String)
     /// Wrong user name, password or admin token.
     case invalidCredentials
-    /// The provider is not `password`, `anonymous` or `admin-token`.
+    /// A `jwt` login token failed a check (signature, expiry, issuer, audience...), named here.
+    case rejectedToken(String)
+    /// The provider is not `password`, `anonymous`, `admin-token` or `jwt`.
     case unknownProvider(String)
-    /// The provider exists but this server does not offer it (no admin token configured).
+    /// The provider exists but this server does not offer it (no admin token or JWT key configured).
     case providerDisabled(String)
     /// Too many login attempts for this user name or from this address.
     case rateLimited(LoginRateLimiter.Limit)
@@ -28,7 +30,7 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
         case .invalidUsername: "invalidUsername"
         case .invalidPassword: "invalidPassword"
         case .usernameTaken: "usernameTaken"
-        case .invalidCredentials: "invalidCredentials"
+        case .invalidCredentials, .rejectedToken: "invalidCredentials"
         case .unknownProvider: "unknownProvider"
         case .providerDisabled: "providerDisabled"
         case .rateLimited: "rateLimited"
@@ -44,7 +46,8 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
         case .invalidPassword(let reason): "invalid password: \(reason)"
         case .usernameTaken(let name): "the user name \(name) is taken"
         case .invalidCredentials: "wrong user name, password or token"
-        case .unknownProvider(let name): "unknown provider \(name); use password, anonymous or admin-token"
+        case .rejectedToken(let reason): "invalid credentials: \(reason)"
+        case .unknownProvider(let name): "unknown provider \(name); use password, anonymous, admin-token or jwt"
         case .providerDisabled(let name): "the \(name) provider is not enabled on this server"
         case .rateLimited(.user): "too many login attempts for this user name; try again in a minute"
         case .rateLimited(.address): "too many login attempts from this address; try again in a minute"

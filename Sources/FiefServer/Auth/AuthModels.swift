@@ -8,13 +8,13 @@ public struct RegisterRequest: Codable, Sendable {
 
 /// `POST /auth/login` body.
 public struct LoginRequest: Codable, Sendable {
-    /// `password`, `anonymous` or `admin-token`.
+    /// `password`, `anonymous`, `admin-token` or `jwt`.
     public var provider: String
     /// For `password`.
     public var username: String?
     /// For `password`.
     public var password: String?
-    /// For `admin-token`.
+    /// For `admin-token` (the token) and `jwt` (the identity provider's JWT).
     public var token: String?
 }
 

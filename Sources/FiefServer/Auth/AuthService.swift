@@ -12,11 +12,14 @@ public struct AuthService: Sendable {
     let signer: AccessTokenSigner
     let limiter: LoginRateLimiter
     let adminToken: String?
+    let jwt: JWTLoginVerifier?
 
     /// A service over `store`, signing with `signingKey`; `adminToken`, when set, lets
-    /// `admin-token` logins in as the administrator.
+    /// `admin-token` logins in as the administrator; `jwt`, when set, enables `jwt` logins
+    /// (``JWTConfigurationError`` when its keys are unusable).
     public init(store: any ServerStore, signingKey: [UInt8], adminToken: String?, rateLimits: LoginRateLimits,
-                hasher: PasswordHasher = PasswordHasher()) {
+                jwt: JWTLoginConfiguration? = nil, hasher: PasswordHasher = PasswordHasher()) throws {
+        self.jwt = try jwt.map(JWTLoginVerifier.init)
         self.store = store
         self.hasher = hasher
         signer = AccessTokenSigner(key: signingKey)
@@ -63,9 +66,22 @@ public struct AuthService: Sendable {
             let admin = StoredUser(id: id, username: nil, passwordHash: nil, provider: "admin-token", isAdmin: true, createdAt: Date())
             try await store.createUser(admin)
             return try await issueTokens(for: admin)
+        case "jwt":
+            guard let jwt else { throw AuthError.providerDisabled("jwt") }
+            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the jwt provider needs token") }
+            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
+            let subject = try await jwt.subject(of: token)
+            if let existing = try await store.user(provider: "jwt", subject: subject) { return try await issueTokens(for: existing) }
+            let user = StoredUser(id: try Self.newUserId(), username: nil, passwordHash: nil, provider: "jwt", isAdmin: false, createdAt: Date())
+            return try await issueTokens(for: try await store.createExternalUser(user, subject: subject))
         default:
             throw AuthError.unknownProvider(request.provider)
         }
+    }
+
+    /// Throws ``JWTConfigurationError`` when the `jwt` provider cannot use `configuration`'s keys.
+    public static func checkJWT(_ configuration: JWTLoginConfiguration) throws {
+        _ = try JWTLoginVerifier(configuration)
     }
 
     /// A new access token for a valid refresh token.

@@ -22,18 +22,30 @@ public struct APIError: HTTPResponseError, Equatable {
         let status: HTTPResponse.Status = switch error {
         case .invalidRequest, .invalidUsername, .invalidPassword, .unknownProvider: .badRequest
         case .usernameTaken: .conflict
-        case .invalidCredentials, .invalidRefreshToken, .invalidAccessToken: .unauthorized
+        case .invalidCredentials, .rejectedToken, .invalidRefreshToken, .invalidAccessToken: .unauthorized
         case .providerDisabled: .forbidden
         case .rateLimited: .tooManyRequests
         }
         self.init(status, code: error.code, message: error.description)
     }
 
-    /// Any error as an HTTP error: authentication errors as themselves, others as
-    /// `internalError` (500), without details.
+    /// The HTTP form of a permission error.
+    public init(_ error: PermissionError) {
+        let status: HTTPResponse.Status = switch error {
+        case .invalidRequest, .badPath: .badRequest
+        case .permissionDenied: .forbidden
+        case .offerNotFound, .userNotFound: .notFound
+        case .offerExpired: .gone
+        }
+        self.init(status, code: error.code, message: error.description)
+    }
+
+    /// Any error as an HTTP error: authentication and permission errors as themselves, others
+    /// as `internalError` (500), without details.
     public static func from(_ error: any Error) -> APIError {
         if let api = error as? APIError { return api }
         if let auth = error as? AuthError { return APIError(auth) }
+        if let permission = error as? PermissionError { return APIError(permission) }
         return APIError(.internalServerError, code: "internalError", message: "the server failed to handle the request")
     }
 

@@ -21,12 +21,7 @@ enum AuthRoutes {
         }
     }
 
-    /// Runs a route, turning every error into an ``APIError``; unexpected ones are logged.
     private static func handle(_ context: ServerRequestContext, _ body: () async throws -> Response) async throws -> Response {
-        do { return try await body() } catch {
-            let api = APIError.from(error)
-            if api.code == "internalError" { context.logger.error("request failed", metadata: ["error": "\(error)"]) }
-            throw api
-        }
+        try await RouteHandling.handle(context, body)
     }
 }

@@ -16,6 +16,7 @@ public struct FiefSyncServer: Sendable {
     let store: any ServerStore
     let auth: AuthService
     let hub: SyncHub
+    let permissions: PermissionService
 
     /// Opens the state in the configuration's data directory (creating it on first start).
     public init(configuration: ServerConfiguration, logger: Logger) throws {
@@ -24,7 +25,9 @@ public struct FiefSyncServer: Sendable {
         self.logger = logger
         store = try EmbeddedServerStore(directory: configuration.dataDirectory)
         let key = try SigningKeyFile.loadOrCreate(in: configuration.dataDirectory)
-        auth = AuthService(store: store, signingKey: key, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits)
+        auth = try AuthService(store: store, signingKey: key, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
+                               jwt: configuration.jwt)
+        permissions = PermissionService(store: store)
         hub = SyncHub(store: store, logger: logger)
     }
 
@@ -36,7 +39,8 @@ public struct FiefSyncServer: Sendable {
         let router = Router(context: ServerRequestContext.self)
         router.get("health") { _, _ in try JSONBody.response(["status": "ok"]) }
         AuthRoutes.add(to: router, auth: auth)
-        SyncRoute.add(to: router, auth: auth, hub: hub, limits: configuration.syncLimits)
+        PermissionRoutes.add(to: router, auth: auth, permissions: permissions)
+        SyncRoute.add(to: router, auth: auth, permissions: permissions, hub: hub, limits: configuration.syncLimits)
         let host = configuration.host
         let app = Application(
             router: router,

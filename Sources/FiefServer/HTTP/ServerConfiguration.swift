@@ -15,10 +15,13 @@ public struct ServerConfiguration: Sendable {
     public var rateLimits: LoginRateLimits
     /// Sizes for sync connections.
     public var syncLimits: SyncLimits
+    /// The keys and checks of the `jwt` login provider; nil disables it.
+    public var jwt: JWTLoginConfiguration?
 
     /// A configuration; see each property.
     public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 9080, adminToken: String? = nil,
-                rateLimits: LoginRateLimits = LoginRateLimits(), syncLimits: SyncLimits = SyncLimits()) {
+                rateLimits: LoginRateLimits = LoginRateLimits(), syncLimits: SyncLimits = SyncLimits(), jwt: JWTLoginConfiguration? = nil) {
+        self.jwt = jwt
         self.dataDirectory = dataDirectory
         self.host = host
         self.port = port

@@ -11,7 +11,7 @@ import Logging
 /// ``ProtocolHandshake``; missing or malformed: `invalidRequest`, 400). When the versions do not
 /// overlap, the server upgrades, sends `error` `unsupportedProtocolVersion` and closes.
 enum SyncRoute {
-    static func add(to router: Router<ServerRequestContext>, auth: AuthService, hub: SyncHub, limits: SyncLimits) {
+    static func add(to router: Router<ServerRequestContext>, auth: AuthService, permissions: PermissionService, hub: SyncHub, limits: SyncLimits) {
         router.ws("sync") { request, _ in
             _ = try authenticate(request, auth: auth)
             guard let header = request.headers[HTTPField.Name(ProtocolHandshake.headerName)!],
@@ -53,7 +53,7 @@ enum SyncRoute {
             }
             logger.info("sync connection opened", metadata: ["user": "\(user.id)", "connection": "\(id)", "protocol": "\(version)"])
             let flow = ConnectionFlow(frames: 8)
-            let connection = SyncConnection(user: user, auth: auth, hub: hub, version: version, limits: limits, outbound: outbound,
+            let connection = SyncConnection(user: user, auth: auth, permissions: permissions, hub: hub, version: version, limits: limits, outbound: outbound,
                                             events: continuation, flow: flow, logger: logger)
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -94,11 +94,6 @@ enum SyncRoute {
 
     /// The user of the request's bearer token.
     static func authenticate(_ request: Request, auth: AuthService) throws -> AuthenticatedUser {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-            throw APIError(AuthError.invalidAccessToken("the request has no Authorization: Bearer header"))
-        }
-        do { return try auth.authenticate(accessToken: String(header.dropFirst("Bearer ".count))) } catch {
-            throw APIError(error)
-        }
+        try RouteHandling.authenticate(request, auth: auth)
     }
 }

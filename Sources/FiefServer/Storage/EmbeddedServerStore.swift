@@ -5,7 +5,8 @@ import Foundation
 ///
 /// ```
 /// <data directory>/
-///   server.realm            users, user names, refresh tokens, the realm registry
+///   server.realm            users, user names, refresh tokens, the realm registry, grants,
+///                           offers, external identities
 ///   realms/<sha256>.realm   one file per realm: its server history and client files
 /// ```
 ///
@@ -29,10 +30,12 @@ public actor EmbeddedServerStore: ServerStore {
             throw ServerStoreError.storage("cannot create \(directory.path)/realms: \(error.localizedDescription)")
         }
         configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("server.realm"),
-                                            objectTypes: [UserRecord.self, UsernameRecord.self, RefreshTokenRecord.self, RealmRecord.self])
+                                            objectTypes: [UserRecord.self, UsernameRecord.self, RefreshTokenRecord.self, RealmRecord.self,
+                                                          GrantRecord.self, OfferRecord.self, ExternalIdentityRecord.self])
     }
 
-    private func realm() async throws -> Realm {
+    /// The open `server.realm` (opened on first use).
+    func realm() async throws -> Realm {
         if let openRealm { return openRealm }
         let realm = try await Realm.open(configuration: configuration)
         openRealm = realm
@@ -45,26 +48,29 @@ public actor EmbeddedServerStore: ServerStore {
 
     public func createUser(_ user: StoredUser) async throws {
         let realm = try await realm()
-        try realm.write {
-            if let name = user.username {
-                let key = name.lowercased()
-                guard realm.object(ofType: UsernameRecord.self, forPrimaryKey: key) == nil else {
-                    throw ServerStoreError.usernameTaken(name)
-                }
-                let entry = UsernameRecord()
-                entry.key = key
-                entry.userId = user.id
-                realm.add(entry)
+        try realm.write { try Self.add(user, to: realm) }
+    }
+
+    /// Adds the user and its user name (inside a write).
+    static func add(_ user: StoredUser, to realm: Realm) throws {
+        if let name = user.username {
+            let key = name.lowercased()
+            guard realm.object(ofType: UsernameRecord.self, forPrimaryKey: key) == nil else {
+                throw ServerStoreError.usernameTaken(name)
             }
-            let record = UserRecord()
-            record.id = user.id
-            record.username = user.username
-            record.passwordHash = user.passwordHash
-            record.provider = user.provider
-            record.isAdmin = user.isAdmin
-            record.createdAt = user.createdAt
-            realm.add(record)
+            let entry = UsernameRecord()
+            entry.key = key
+            entry.userId = user.id
+            realm.add(entry)
         }
+        let record = UserRecord()
+        record.id = user.id
+        record.username = user.username
+        record.passwordHash = user.passwordHash
+        record.provider = user.provider
+        record.isAdmin = user.isAdmin
+        record.createdAt = user.createdAt
+        realm.add(record)
     }
 
     public func user(id: String) async throws -> StoredUser? {

@@ -150,6 +150,31 @@ public protocol ServerStore: Sendable {
     func createRealm(_ realm: StoredRealm) async throws -> StoredRealm
     /// Every realm, ordered by path.
     func realms() async throws -> [StoredRealm]
+    /// The realms whose path starts with `prefix` (for example `/<user id>/`), ordered by path.
+    func realms(under prefix: String) async throws -> [StoredRealm]
+
+    /// The user an external provider (`jwt`) knows by `subject`.
+    func user(provider: String, subject: String) async throws -> StoredUser?
+    /// Adds `user` as the user `provider` knows by `subject`, in one transaction; when another
+    /// login linked the subject first, adds nothing and returns that user.
+    func createExternalUser(_ user: StoredUser, subject: String) async throws -> StoredUser
+
+    /// The level `userId` was granted on `path`.
+    func grant(path: String, userId: String) async throws -> StoredGrant?
+    /// The grants `userId` holds, ordered by path.
+    func grants(userId: String) async throws -> [StoredGrant]
+    /// The grants on `path`, or every grant when nil, ordered by path then user id.
+    func grants(path: String?) async throws -> [StoredGrant]
+    /// Stores `grant`, replacing the user's level on the path; with `onlyRaising`, an existing
+    /// higher level stays. Returns what is stored afterwards.
+    func saveGrant(_ grant: StoredGrant, onlyRaising: Bool) async throws -> StoredGrant
+    /// Removes the user's grant on the path; false when there was none.
+    func removeGrant(path: String, userId: String) async throws -> Bool
+
+    /// Stores a new offer.
+    func saveOffer(_ offer: StoredOffer) async throws
+    /// The offer whose token has this hash.
+    func offer(tokenHash: String) async throws -> StoredOffer?
 
     /// The history storage of the realm at `path` (created with the realm).
     @_spi(Sync) func history(path: String) async throws -> any RealmHistoryStore

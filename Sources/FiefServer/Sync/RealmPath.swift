@@ -33,10 +33,14 @@ public struct RealmPath: Hashable, Sendable, CustomStringConvertible {
         value = "/" + components.joined(separator: "/")
     }
 
-    /// Whether `user` may open (and create) the realm: administrators anywhere, other users only
-    /// under `/<their id>/`.
+    /// The id of the user who owns the path: the first component of a path under `/<id>/`;
+    /// nil for a path of one component such as `/default`.
+    public var ownerId: String? { components.count >= 2 ? components[0] : nil }
+
+    /// Whether `user` may create the realm and has `admin` on it by rule: administrators
+    /// anywhere, other users under `/<their id>/`. Others need a grant (``PermissionService``).
     public func isAccessible(by user: AuthenticatedUser) -> Bool {
-        user.isAdmin || (components.count >= 2 && components[0] == user.id)
+        user.isAdmin || ownerId == user.id
     }
 
     public var description: String { value }

@@ -186,6 +186,11 @@ actor RealmSyncActor {
         }
     }
 
+    /// The newest client version of client file `fileIdent` in the history (0: none).
+    func integratedClientVersion(fileIdent: UInt64) async throws -> UInt64 {
+        try await exclusively { history.integratedClientVersions[fileIdent] ?? 0 }
+    }
+
     /// Calls `notify` after every integration until ``unsubscribe(_:)``.
     func subscribe(_ id: UInt64, notify: @escaping @Sendable () -> Void) {
         subscribers[id] = notify

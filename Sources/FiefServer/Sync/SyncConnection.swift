@@ -36,6 +36,7 @@ public struct SyncLimits: Sendable {
 final class SyncConnection {
     private let user: AuthenticatedUser
     private let auth: AuthService
+    private let permissions: PermissionService
     private let hub: SyncHub
     private let version: SyncProtocolVersion
     private let limits: SyncLimits
@@ -47,10 +48,11 @@ final class SyncConnection {
     /// Sessions the server ended with an error: their late messages are ignored.
     private var ended: Set<UInt32> = []
 
-    init(user: AuthenticatedUser, auth: AuthService, hub: SyncHub, version: SyncProtocolVersion, limits: SyncLimits,
+    init(user: AuthenticatedUser, auth: AuthService, permissions: PermissionService, hub: SyncHub, version: SyncProtocolVersion, limits: SyncLimits,
          outbound: WebSocketOutboundWriter, events: AsyncStream<ConnectionEvent>.Continuation, flow: ConnectionFlow, logger: Logger) {
         self.user = user
         self.auth = auth
+        self.permissions = permissions
         self.hub = hub
         self.version = version
         self.limits = limits
@@ -173,7 +175,8 @@ final class SyncConnection {
                 throw SessionFailure(.badPath, "flexible sync is not supported by this server yet; bind the realm without isSubscriptionBased")
             }
             let path = try RealmPath(bind.path, userId: tokenUser.id)
-            guard path.isAccessible(by: tokenUser) else {
+            let level = try await storage("reading the permissions of \(path)") { try await self.permissions.bindLevel(of: tokenUser, at: path) }
+            guard level != nil else {
                 throw SessionFailure(.permissionDenied, "user \(tokenUser.id) may not open \(bind.path)")
             }
             let realm = try await storage("opening \(path)") { try await self.hub.realm(path, creator: tokenUser.id) }
@@ -222,13 +225,16 @@ final class SyncConnection {
         guard case .active(let fileIdent) = session.state else {
             throw ConnectionFailure(.protocolViolation, "upload for session \(upload.session) before its ident")
         }
-        var uploads: [ClientUpload] = []
         var previous: UInt64 = 0
         for changeset in upload.changesets {
             guard changeset.clientVersion > previous else {
                 return try await fail(upload.session, SessionFailure(.badCursor, "upload client versions are not increasing (\(changeset.clientVersion) after \(previous))"))
             }
             previous = changeset.clientVersion
+        }
+        guard try await mayIntegrate(upload, session: session, fileIdent: fileIdent) else { return }
+        var uploads: [ClientUpload] = []
+        for changeset in upload.changesets {
             let decoded: SyncChangeset
             do { decoded = try SyncChangesetCoding.decode(changeset.payload) } catch {
                 return try await fail(upload.session, SessionFailure(.badChangeset, "changeset of client version \(changeset.clientVersion): \(error)"))
@@ -248,6 +254,29 @@ final class SyncConnection {
             throw ConnectionFailure(.internalError, "the server could not store the upload; nothing of it was kept", tryAgain: true)
         }
         try await sendDownloads(upload.session, force: true)
+    }
+
+    /// Judges an upload by the user's level now: with `write`, true; with only `read`, sends
+    /// `writeNotAllowed` naming the refused client versions (the session stays bound) and returns
+    /// false; with no level left, ends the session with `permissionDenied`.
+    private func mayIntegrate(_ upload: UploadMessage, session: ServerSession, fileIdent: UInt64) async throws -> Bool {
+        let level = try await storage("reading the permissions of \(session.path)") { try await self.permissions.level(of: self.user, at: session.path) }
+        guard let level else {
+            try await fail(upload.session, SessionFailure(.permissionDenied, "user \(user.id) may no longer open \(session.path); nothing of the upload was integrated"))
+            return false
+        }
+        if level.mayWrite { return true }
+        let integrated = try await storage("reading \(session.path)") { try await session.realm.integratedClientVersion(fileIdent: fileIdent) }
+        let refused = upload.changesets.map(\.clientVersion).filter { $0 > integrated }
+        if refused.isEmpty {
+            // Only changesets integrated before: nothing to refuse, and nothing new to store.
+            try await sendDownloads(upload.session, force: true)
+            return false
+        }
+        let failure = WriteRefusal(userId: user.id, path: session.path, clientVersions: refused).failure
+        logger.info("upload refused: read-only", metadata: ["user": "\(user.id)", "session": "\(upload.session)", "realm": "\(session.path)"])
+        try await send(.error(failure.errorMessage(session: upload.session)))
+        return false
     }
 
     private func handleMark(_ mark: MarkMessage) async throws {

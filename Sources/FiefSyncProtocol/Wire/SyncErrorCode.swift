@@ -45,12 +45,16 @@ public struct SyncErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let badCursor = SyncErrorCode(rawValue: 206)
     /// The server has no room to store the upload.
     public static let diskFull = SyncErrorCode(rawValue: 207)
+    /// The user may read this realm but not write it: nothing of the upload was integrated, and
+    /// the client reverts the changesets it uploaded. Unlike the other session codes, it does not
+    /// end the session: downloads go on, and later uploads are judged again.
+    public static let writeNotAllowed = SyncErrorCode(rawValue: 208)
 
     /// Every code this library names, in numeric order.
     public static let allKnown: [SyncErrorCode] = [
         .protocolViolation, .badMessage, .unsupportedProtocolVersion, .tooLarge, .serverShuttingDown, .internalError,
         .badAuthentication, .permissionDenied, .badPath, .badClientFileIdent, .clientResetRequired, .badChangeset,
-        .badCursor, .diskFull,
+        .badCursor, .diskFull, .writeNotAllowed,
     ]
 
     /// Whether this library has a name for the code.
@@ -75,6 +79,7 @@ public struct SyncErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
         case 205: "badChangeset"
         case 206: "badCursor"
         case 207: "diskFull"
+        case 208: "writeNotAllowed"
         default: nil
         }
     }

@@ -18,10 +18,11 @@ struct HTTPClient {
         func string(_ key: String) -> String? { json[key] as? String }
     }
 
-    func post(_ path: String, _ body: [String: Any]) async throws -> Reply {
+    func post(_ path: String, _ body: [String: Any], headers: [String: String] = [:]) async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL + path)!, timeoutInterval: 30)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = try JSONSerialization.data(withJSONObject: body)
         return try await send(request)
     }
@@ -35,6 +36,16 @@ struct HTTPClient {
     private func send(_ request: URLRequest) async throws -> Reply {
         let (data, response) = try await URLSession.shared.data(for: request)
         return Reply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+    }
+
+    /// `POST path` as the user of `token` (`Authorization: Bearer`).
+    func post(_ path: String, _ body: [String: Any], token: String) async throws -> Reply {
+        try await post(path, body, headers: ["Authorization": "Bearer \(token)"])
+    }
+
+    /// `GET path` as the user of `token`.
+    func get(_ path: String, token: String) async throws -> Reply {
+        try await get(path, headers: ["Authorization": "Bearer \(token)"])
     }
 
     /// Registers `username` and returns its login.

@@ -148,6 +148,31 @@ actor TestSyncClient {
         return message
     }
 
+    /// Integrates downloads until an error arrives, and returns it (at most `timeout`).
+    func expectError(timeout: Duration = .seconds(20)) async throws -> ErrorMessage {
+        guard let socket else { throw SyncTestFailure("\(name) is not connected") }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard let message = try await socket.receive(timeout: deadline - ContinuousClock.now) else { break }
+            switch message {
+            case .error(let error): return error
+            case .download(let download): try integrate(download)
+            default: break
+            }
+        }
+        throw SyncTestFailure("\(name): no error within \(timeout)")
+    }
+
+    /// Handles what arrives until `ids` are all present (at most `timeout`).
+    func waitForItems(_ ids: Set<String>, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if ids.isSubset(of: itemIds()) { return }
+            guard try await pump(timeout: .milliseconds(50)) else { break }
+        }
+        throw SyncTestFailure("\(name) did not receive \(ids.subtracting(itemIds()).sorted()) within \(timeout)")
+    }
+
     private func handle(_ message: SyncMessage) throws {
         switch message {
         case .download(let download): try integrate(download)
