@@ -12,7 +12,7 @@ import PackageDescription
 //   FiefServer                  the sync server's library: auth (users, tokens, rate limits),
 //                               storage (ServerStore; embedded in Fief realms by default), per-realm
 //                               sync (server history, integration, fan-out) and HTTP + WebSocket
-//                               (Hummingbird 2, hummingbird-websocket); external JWT logins (jwt-kit)
+//                               (Hummingbird 2, hummingbird-websocket); external JWT logins (verified with libcrypto)
 //   FiefSync                    the sync client: App, User and SyncUser, credentials, synced
 //                               configurations, open behaviours and the SyncSession transport
 //                               (swift-websocket's WSClient, AsyncHTTPClient); re-exports Fief
@@ -38,7 +38,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     ],
     targets: [
         .systemLibrary(
@@ -100,7 +99,6 @@ let package = Package(
                 "COpenSSL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -173,7 +171,6 @@ let package = Package(
                 "FiefSyncProtocol",
                 "Fief",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -68,6 +68,10 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var jwt: JWTOptions
 
+    @Option(name: .customLong("default-permission"),
+            help: "PATTERN=LEVEL: a level (read, write, admin or none) every user has on a path or, with PATTERN ending in /*, under it; repeat for several; replaces the default /default=write and /partition/*=write.")
+    var defaultPermissions: [String] = []
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let levelName = logLevel ?? environment["FIEF_LOG_LEVEL"] ?? "info"
@@ -88,7 +92,7 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "fief-server")
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             dataDirectory: URL(fileURLWithPath: dataDirectory ?? environment["FIEF_DATA_DIR"] ?? "./fief-data"),
             host: host ?? environment["FIEF_HOST"] ?? "127.0.0.1",
             port: portValue,
@@ -96,6 +100,14 @@ struct Serve: AsyncParsableCommand {
             rateLimits: LoginRateLimits(perUser: loginAttempts, perAddress: loginAttempts * 5),
             jwt: try jwt.configuration(environment: environment)
         )
+        if !defaultPermissions.isEmpty {
+            configuration.defaultPermissions = DefaultPermissions(rules: try defaultPermissions.map { text in
+                guard let rule = DefaultPermissions.Rule(text) else {
+                    throw ValidationError("--default-permission \(text): use PATTERN=LEVEL, for example /default=read or /partition/*=write")
+                }
+                return rule
+            })
+        }
         let server = try FiefSyncServer(configuration: configuration, logger: logger)
         try await server.run { host, port in
             FileHandle.standardOutput.write(Data("fief-server listening on \(host):\(port)\n".utf8))

@@ -1,22 +1,20 @@
 import Foundation
-import JWTKit
+@testable import FiefServer
 import XCTest
 
 /// The claims the tests put in login tokens.
-private struct LoginClaims: JWTPayload {
-    var sub: SubjectClaim
-    var exp: ExpirationClaim
-    var iss: IssuerClaim?
-    var aud: AudienceClaim?
+private struct LoginClaims: Encodable {
+    var sub: String
+    var exp: Double
+    var iss: String?
+    var aud: [String]?
 
     init(sub: String, expires: TimeInterval = 600, iss: String? = "https://id.example", aud: String? = "fief-tests") {
-        self.sub = SubjectClaim(value: sub)
-        exp = ExpirationClaim(value: Date().addingTimeInterval(expires))
-        self.iss = iss.map { IssuerClaim(value: $0) }
-        self.aud = aud.map { AudienceClaim(value: [$0]) }
+        self.sub = sub
+        exp = Date().addingTimeInterval(expires).timeIntervalSince1970.rounded()
+        self.iss = iss
+        self.aud = aud.map { [$0] }
     }
-
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
 /// `POST /auth/login {"provider":"jwt","token":...}` against HS256 and ES256 keys.
@@ -28,46 +26,41 @@ final class JWTLoginTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let secretFile = directory.appendingPathComponent("hs256.secret")
         try Data((secret + "\n").utf8).write(to: secretFile)
-        let signingKey = ES256PrivateKey()
-        let keyFile = directory.appendingPathComponent("es256.pem")
-        try Data(signingKey.publicKey.pemRepresentation.utf8).write(to: keyFile)
+        let signingKey = try TestSigningKey.make(.es256, in: directory)
+        let keyFile = signingKey.publicKeyFile
         let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"), arguments: [
             "--jwt-secret-file", secretFile.path, "--jwt-public-key", keyFile.path, "--jwt-issuer", "https://id.example", "--jwt-audience", "fief-tests",
         ])
         let http = HTTPClient(baseURL: server.baseURL)
 
-        let hmac = JWTKeyCollection()
-        await hmac.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
-        let ecdsa = JWTKeyCollection()
-        await ecdsa.add(ecdsa: signingKey)
+        let hmac = TestSigningKey.hs256(secret)
+        let ecdsa = signingKey
 
         // The first login makes a user; the same subject, by either key, is the same user.
-        let first = try Login(try await login(http, try await hmac.sign(LoginClaims(sub: "alice@idp"))))
+        let first = try Login(try await login(http, try hmac.sign(LoginClaims(sub: "alice@idp"))))
         XCTAssertEqual(first.userId.count, 32)
         XCTAssertTrue(first.userId.allSatisfy(\.isHexDigit))
         XCTAssertFalse(first.isAdmin)
-        let again = try Login(try await login(http, try await hmac.sign(LoginClaims(sub: "alice@idp"))))
+        let again = try Login(try await login(http, try hmac.sign(LoginClaims(sub: "alice@idp"))))
         XCTAssertEqual(again.userId, first.userId)
-        let viaES256 = try Login(try await login(http, try await ecdsa.sign(LoginClaims(sub: "alice@idp"))))
+        let viaES256 = try Login(try await login(http, try ecdsa.sign(LoginClaims(sub: "alice@idp"))))
         XCTAssertEqual(viaES256.userId, first.userId)
-        let other = try Login(try await login(http, try await ecdsa.sign(LoginClaims(sub: "bob@idp"))))
+        let other = try Login(try await login(http, try ecdsa.sign(LoginClaims(sub: "bob@idp"))))
         XCTAssertNotEqual(other.userId, first.userId)
         // The access token works like any other.
         let reply19 = try await http.get("/permissions", token: first.accessToken)
         XCTAssertEqual(reply19.status, 200)
 
         // Each refusal is 401 invalidCredentials and names the failed check.
-        let forger = JWTKeyCollection()
-        await forger.add(hmac: HMACKey(from: "another secret that is also long enough"), digestAlgorithm: .sha256)
-        let otherES256 = JWTKeyCollection()
-        await otherES256.add(ecdsa: ES256PrivateKey())
+        let forger = TestSigningKey.hs256("another secret that is also long enough")
+        let otherES256 = try TestSigningKey.make(.es256, in: directory.appendingPathComponent("other"))
         let refusals: [(String, String)] = [
-            (try await forger.sign(LoginClaims(sub: "alice@idp")), "signature"),
-            (try await otherES256.sign(LoginClaims(sub: "alice@idp")), "signature"),
-            (try await hmac.sign(LoginClaims(sub: "alice@idp", expires: -60)), "expired"),
-            (try await hmac.sign(LoginClaims(sub: "alice@idp", iss: "https://evil.example")), "issuer"),
-            (try await hmac.sign(LoginClaims(sub: "alice@idp", aud: "another-app")), "audience"),
-            (try await hmac.sign(LoginClaims(sub: "")), "sub"),
+            (try forger.sign(LoginClaims(sub: "alice@idp")), "signature"),
+            (try otherES256.sign(LoginClaims(sub: "alice@idp")), "signature"),
+            (try hmac.sign(LoginClaims(sub: "alice@idp", expires: -60)), "expired"),
+            (try hmac.sign(LoginClaims(sub: "alice@idp", iss: "https://evil.example")), "issuer"),
+            (try hmac.sign(LoginClaims(sub: "alice@idp", aud: "another-app")), "audience"),
+            (try hmac.sign(LoginClaims(sub: "")), "sub"),
             ("not.a-jwt", "not a JWT"),
         ]
         for (token, check) in refusals {
@@ -82,13 +75,31 @@ final class JWTLoginTests: XCTestCase {
         XCTAssertEqual(try server.terminate(), 0, server.log)
     }
 
+    func testRS256LoginRefusesOtherKeysAndAlgorithms() async throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rsa = try TestSigningKey.make(.rs256, in: directory)
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"), arguments: ["--jwt-public-key", rsa.publicKeyFile.path])
+        let http = HTTPClient(baseURL: server.baseURL)
+        let accepted = try await login(http, try rsa.sign(LoginClaims(sub: "carol@idp")))
+        XCTAssertEqual(accepted.status, 200, String(decoding: accepted.body, as: UTF8.self))
+        let other = try TestSigningKey.make(.rs256, in: directory.appendingPathComponent("other"))
+        let forged = try await login(http, try other.sign(LoginClaims(sub: "carol@idp")))
+        XCTAssertEqual(forged.status, 401)
+        XCTAssertTrue(forged.string("message")?.contains("signature") ?? false)
+        // An HS256 token is refused by a server that only has an RS256 key.
+        let wrongAlgorithm = try await login(http, try TestSigningKey.hs256(secret).sign(LoginClaims(sub: "carol@idp")))
+        XCTAssertEqual(wrongAlgorithm.status, 401)
+        XCTAssertTrue(wrongAlgorithm.string("message")?.contains("RS256") ?? false, wrongAlgorithm.string("message") ?? "")
+        XCTAssertEqual(try server.terminate(), 0, server.log)
+    }
+
     func testDisabledWithoutAKeyAndUnusableKeysStopTheServer() async throws {
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
-        let hmac = JWTKeyCollection()
-        await hmac.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
-        let reply = try await login(HTTPClient(baseURL: server.baseURL), try await hmac.sign(LoginClaims(sub: "alice@idp")))
+        let hmac = TestSigningKey.hs256(secret)
+        let reply = try await login(HTTPClient(baseURL: server.baseURL), try hmac.sign(LoginClaims(sub: "alice@idp")))
         XCTAssertEqual(reply.status, 403)
         XCTAssertEqual(reply.code, "providerDisabled")
         XCTAssertEqual(try server.terminate(), 0, server.log)

@@ -27,7 +27,7 @@ final class PermissionTests: XCTestCase {
         // Another user's path, and paths outside any user's folder, are refused for that session
         // only, with nothing said about the realm.
         let socket = SyncSocket(port: server.port, token: grace.accessToken)
-        for (session, path) in [(UInt32(1), "/\(frank.userId)/notes"), (2, "/\(frank.userId)/never-created"), (3, "/default"), (4, "/~")] {
+        for (session, path) in [(UInt32(1), "/\(frank.userId)/notes"), (2, "/\(frank.userId)/never-created"), (3, "/globalRealm"), (4, "/~")] {
             socket.send(.bind(.init(session: session, path: path, accessToken: grace.accessToken, needsFileIdent: true, isSubscriptionBased: false)))
             guard case .error(let error) = try await socket.receive() else { return XCTFail("expected an error for \(path)") }
             XCTAssertEqual(error.session, session)
@@ -37,6 +37,12 @@ final class PermissionTests: XCTestCase {
         socket.send(.bind(.init(session: 5, path: "relative/path", accessToken: grace.accessToken, needsFileIdent: true, isSubscriptionBased: false)))
         guard case .error(let badPath) = try await socket.receive() else { return XCTFail("expected an error") }
         XCTAssertEqual(badPath.code, .badPath)
+        // App-wide paths are open to every user by default: /default and the partitions.
+        for (session, path) in [(UInt32(7), "/default"), (8, "/partition/s-team")] {
+            socket.send(.bind(.init(session: session, path: path, accessToken: grace.accessToken, needsFileIdent: true, isSubscriptionBased: false)))
+            guard case .identAssigned(let opened) = try await socket.receive() else { return XCTFail("expected identAssigned for \(path)") }
+            XCTAssertEqual(opened.session, session)
+        }
         // The connection still works: grace's own realm binds.
         socket.send(.bind(.init(session: 6, path: "/~/mine", accessToken: grace.accessToken, needsFileIdent: true, isSubscriptionBased: false)))
         guard case .identAssigned(let assigned) = try await socket.receive() else { return XCTFail("expected identAssigned") }

@@ -87,3 +87,22 @@ final class ServerPartsTests: XCTestCase {
                        "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
     }
 }
+
+/// The levels every user has on app-wide paths.
+final class DefaultPermissionsTests: XCTestCase {
+    func testStandardRulesAndParsing() throws {
+        let user = "0123456789abcdef0123456789abcdef"
+        let standard = DefaultPermissions.standard
+        XCTAssertEqual(standard.level(at: try RealmPath("/default", userId: user)), .write)
+        XCTAssertEqual(standard.level(at: try RealmPath("/partition/s-x", userId: user)), .write)
+        XCTAssertNil(standard.level(at: try RealmPath("/partition", userId: user)))
+        XCTAssertNil(standard.level(at: try RealmPath("/other", userId: user)))
+        XCTAssertNil(standard.level(at: try RealmPath("/~/notes", userId: user)))
+        let custom = DefaultPermissions(rules: [try XCTUnwrap(DefaultPermissions.Rule("/default=read")), try XCTUnwrap(DefaultPermissions.Rule("/partition/*=none"))])
+        XCTAssertEqual(custom.level(at: try RealmPath("/default", userId: user)), .read)
+        XCTAssertNil(custom.level(at: try RealmPath("/partition/a", userId: user)))
+        XCTAssertNil(DefaultPermissions.Rule("default=write"))
+        XCTAssertNil(DefaultPermissions.Rule("/default=owner"))
+        XCTAssertNil(DefaultPermissions.Rule("/default"))
+    }
+}

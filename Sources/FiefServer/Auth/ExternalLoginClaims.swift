@@ -1,32 +1,47 @@
 import Foundation
-import JWTKit
 
-/// The claims of a `jwt` login token that the server reads. jwt-kit checks the signature; the
-/// claims are checked here, so that each refusal names its claim.
-struct ExternalLoginClaims: JWTPayload {
-    var sub: SubjectClaim?
-    var exp: ExpirationClaim?
-    var nbf: NotBeforeClaim?
-    var iss: IssuerClaim?
-    var aud: AudienceClaim?
+/// The claims of a `jwt` login token that the server reads, checked here so that each refusal
+/// names its claim. Times are seconds since 1970 (JSON numbers); `aud` is a string or an array.
+struct ExternalLoginClaims: Decodable {
+    var sub: String?
+    var exp: Double?
+    var nbf: Double?
+    var iss: String?
+    var aud: [String]?
 
     /// The longest subject accepted, in bytes.
     static let maximumSubjectLength = 256
 
-    func verify(using algorithm: some JWTAlgorithm) async throws {}
+    private enum CodingKeys: String, CodingKey { case sub, exp, nbf, iss, aud }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sub = try container.decodeIfPresent(String.self, forKey: .sub)
+        exp = try container.decodeIfPresent(Double.self, forKey: .exp)
+        nbf = try container.decodeIfPresent(Double.self, forKey: .nbf)
+        iss = try container.decodeIfPresent(String.self, forKey: .iss)
+        if let one = try? container.decodeIfPresent(String.self, forKey: .aud) {
+            aud = [one]
+        } else {
+            aud = try container.decodeIfPresent([String].self, forKey: .aud)
+        }
+    }
 
     /// The subject, once `exp`, `nbf`, `iss` and `aud` pass at `now`.
     func check(issuer: String?, audience: String?, now: Date) throws(AuthError) -> String {
         guard let exp else { throw .rejectedToken("the token has no exp (expiration) claim") }
-        guard exp.value > now else { throw .rejectedToken("the token expired at \(Timestamp.format(exp.value))") }
-        if let nbf, nbf.value > now { throw .rejectedToken("the token is not valid before \(Timestamp.format(nbf.value))") }
-        if let issuer, iss?.value != issuer {
-            throw .rejectedToken("the issuer (iss) is \(iss.map { "\"\($0.value)\"" } ?? "missing"), not the configured \"\(issuer)\"")
+        let expiry = Date(timeIntervalSince1970: exp)
+        guard expiry > now else { throw .rejectedToken("the token expired at \(Timestamp.format(expiry))") }
+        if let nbf, Date(timeIntervalSince1970: nbf) > now {
+            throw .rejectedToken("the token is not valid before \(Timestamp.format(Date(timeIntervalSince1970: nbf)))")
         }
-        if let audience, !(aud?.value.contains(audience) ?? false) {
-            throw .rejectedToken("the audience (aud) \(aud.map { "\($0.value)" } ?? "is missing and") does not include the configured \"\(audience)\"")
+        if let issuer, iss != issuer {
+            throw .rejectedToken("the issuer (iss) is \(iss.map { "\"\($0)\"" } ?? "missing"), not the configured \"\(issuer)\"")
         }
-        guard let subject = sub?.value, !subject.isEmpty else { throw .rejectedToken("the token has no sub (subject) claim") }
+        if let audience, !(aud?.contains(audience) ?? false) {
+            throw .rejectedToken("the audience (aud) \(aud.map { "\($0)" } ?? "is missing and") does not include the configured \"\(audience)\"")
+        }
+        guard let subject = sub, !subject.isEmpty else { throw .rejectedToken("the token has no sub (subject) claim") }
         guard subject.utf8.count <= Self.maximumSubjectLength else {
             throw .rejectedToken("the subject (sub) is longer than \(Self.maximumSubjectLength) bytes")
         }

@@ -27,7 +27,7 @@ public struct FiefSyncServer: Sendable {
         let key = try SigningKeyFile.loadOrCreate(in: configuration.dataDirectory)
         auth = try AuthService(store: store, signingKey: key, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
                                jwt: configuration.jwt)
-        permissions = PermissionService(store: store)
+        permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)
         hub = SyncHub(store: store, logger: logger)
     }
 

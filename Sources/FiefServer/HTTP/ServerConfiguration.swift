@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable {
     public var syncLimits: SyncLimits
     /// The keys and checks of the `jwt` login provider; nil disables it.
     public var jwt: JWTLoginConfiguration?
+    /// Levels every user has on app-wide paths (`/default`, `/partition/*` by default).
+    public var defaultPermissions: DefaultPermissions = .standard
 
     /// A configuration; see each property.
     public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 9080, adminToken: String? = nil,

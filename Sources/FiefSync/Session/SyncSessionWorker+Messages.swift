@@ -179,6 +179,7 @@ extension SyncSessionWorker {
             try realm.write { _ = try realm.undoPendingSyncChangesets() }
             let state = try realm.syncHistoryState()
             sentThrough = state.latestClientVersion
+            refusal = (state.latestClientVersion, error)
         } catch {
             report(SyncError(.fileError, "reverting the refused writes failed: \(error)"))
         }

@@ -19,6 +19,8 @@ extension SyncSessionWorker {
         guard let realm else { throw SyncError(.sessionClosed, "the session has no realm") }
         let state = try realm.syncHistoryState()
         let target = state.latestClientVersion
+        // Writes the server refused were reverted: waiting for them reports the refusal.
+        if let refusal, target <= refusal.through { throw refusal.error }
         if max(state.uploadedClientVersion, state.downloadedClientVersion) >= target { return }
         try await wait(.upload(target: target), failsOnConnectionError: false, timeout: timeout) { _ in }
     }

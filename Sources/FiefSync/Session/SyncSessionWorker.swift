@@ -37,6 +37,8 @@ actor SyncSessionWorker {
     var progressObservers = ProgressObservers()
     var downloadProgress = SyncSession.Progress(transferred: 0, transferrable: 0)
     var uploadProgress = SyncSession.Progress(transferred: 0, transferrable: 0)
+    /// The newest client version the server refused (and the file reverted), with the error.
+    var refusal: (through: UInt64, error: SyncError)?
     /// A client reset under way: what to do once the server's copy is downloaded.
     var resetInProgress: ClientResetInProgress?
     /// The session's number on its shared connection.
