@@ -77,7 +77,7 @@ final class ChangesetTests: XCTestCase {
     func testCancelledWriteRecordsNothing() throws {
         let realm = try Realm(configuration: memoryConfiguration(petTypes))
         let countBefore = allChangesets(realm).count
-        try realm.beginWrite()
+        realm.beginWrite()
         realm.add(QPet())
         realm.cancelWrite()
         XCTAssertEqual(allChangesets(realm).count, countBefore)

@@ -82,7 +82,6 @@ final class ConfigurationTests: XCTestCase {
         }
         let ro = try Realm(configuration: Realm.Configuration(fileURL: url, readOnly: true, objectTypes: [Settings.self]))
         XCTAssertEqual(ro.object(ofType: Settings.self, forPrimaryKey: 1)?.linesShown, 4)
-        assertRealmError(try ro.beginWrite()) { if case .readOnly = $0 { true } else { false } }
         assertRealmError(try ro.write { }) { if case .readOnly = $0 { true } else { false } }
         XCTAssertFalse(ro.isInWriteTransaction)
     }

@@ -14,8 +14,8 @@ final class FrozenTests: XCTestCase {
         XCTAssertEqual(frozen.objects(QPet.self).count, 5)
         XCTAssertFalse(frozen.refresh())
         XCTAssertEqual(frozen.objects(QPet.self).count, 5)
-        assertRealmError(try frozen.beginWrite()) { if case .readOnly = $0 { true } else { false } }
-        let thawed = try XCTUnwrap(frozen.thaw())
+        assertRealmError(try frozen.write {}) { if case .readOnly = $0 { true } else { false } }
+        let thawed = frozen.thaw()
         XCTAssertFalse(thawed.isFrozen)
         XCTAssertEqual(thawed.objects(QPet.self).count, 6)
     }

@@ -113,14 +113,16 @@ final class NotificationTests: XCTestCase {
         let id = "notify-refresh-\(UUID())"
         let config = Realm.Configuration(inMemoryIdentifier: id, objectTypes: [Dog.self, Person.self])
         let reader = try Realm(configuration: config)
-        let writer = try Realm(configuration: config)
         var inserted: [Int] = []
         let token = reader.objects(Dog.self).observe { change in
             if case .update(_, _, let i, _) = change { inserted += i }
         }
         defer { token.invalidate() }
-        try add(writer, "x", 1)
-        try add(writer, "y", 1)
+        try onAnotherThread {
+            let writer = try Realm(configuration: config)
+            try writer.write { writer.add(Dog(value: ["name": "x", "age": 1])) }
+            try writer.write { writer.add(Dog(value: ["name": "y", "age": 1])) }
+        }
         XCTAssertEqual(inserted, [], "a thread-confined realm advances when it refreshes")
         XCTAssertTrue(reader.refresh())
         XCTAssertEqual(inserted, [0, 1])

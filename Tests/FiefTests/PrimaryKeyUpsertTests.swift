@@ -32,7 +32,7 @@ final class PrimaryKeyUpsertTests: XCTestCase {
     func testDuplicateWithCommitWrite() throws {
         let realm = try Realm(configuration: memoryConfiguration([Settings.self]))
         try realm.write { realm.add(Settings(value: ["id": 5])) }
-        try realm.beginWrite()
+        realm.beginWrite()
         realm.add(Settings(value: ["id": 5]))
         assertRealmError(try realm.commitWrite()) { if case .duplicatePrimaryKey = $0 { true } else { false } }
         XCTAssertFalse(realm.isInWriteTransaction)

@@ -19,7 +19,7 @@ final class RealmWriteTests: XCTestCase {
     func testBeginCommitCancel() throws {
         let realm = try Realm(configuration: memoryConfiguration(petTypes))
         XCTAssertFalse(realm.isInWriteTransaction)
-        try realm.beginWrite()
+        realm.beginWrite()
         XCTAssertTrue(realm.isInWriteTransaction)
         let p = QPet(); p.name = "kept"
         realm.add(p)
@@ -27,7 +27,7 @@ final class RealmWriteTests: XCTestCase {
         try realm.commitWrite()
         XCTAssertFalse(realm.isInWriteTransaction)
 
-        try realm.beginWrite()
+        realm.beginWrite()
         let q = QPet(); q.name = "dropped"
         realm.add(q)
         p.age = 99
@@ -76,8 +76,7 @@ final class RealmWriteTests: XCTestCase {
 
     func testNestedBeginWriteIsAnError() throws {
         let realm = try Realm(configuration: memoryConfiguration(petTypes))
-        try realm.beginWrite()
-        assertRealmError(try realm.beginWrite()) { $0 == .alreadyInWriteTransaction }
+        realm.beginWrite()
         assertRealmError(try realm.write { }) { $0 == .alreadyInWriteTransaction }
         XCTAssertTrue(realm.isInWriteTransaction)
         realm.cancelWrite()
@@ -241,26 +240,33 @@ final class RealmWriteTests: XCTestCase {
 
     func testReadsSeeSnapshotUntilRefresh() throws {
         let config = memoryConfiguration(petTypes)
-        let a = try Realm(configuration: config)
         let b = try Realm(configuration: config)
         XCTAssertEqual(b.objects(QPet.self).count, 0) // pins b's snapshot
-        try a.write { a.add(QPet(value: ["name": "n"])) }
-        XCTAssertEqual(a.objects(QPet.self).count, 1)
+        try onAnotherThread {
+            let a = try Realm(configuration: config)
+            try a.write { a.add(QPet(value: ["name": "n"])) }
+            XCTAssertEqual(a.objects(QPet.self).count, 1)
+        }
         XCTAssertEqual(b.objects(QPet.self).count, 0, "b reads its pinned snapshot")
         XCTAssertTrue(b.refresh())
         XCTAssertEqual(b.objects(QPet.self).count, 1)
         XCTAssertFalse(b.refresh(), "nothing new")
-        try a.write { a.add(QPet(value: ["name": "m"])) }
+        try onAnotherThread {
+            let a = try Realm(configuration: config)
+            try a.write { a.add(QPet(value: ["name": "m"])) }
+        }
         b.invalidate()
         XCTAssertEqual(b.objects(QPet.self).count, 2, "after invalidate the next read sees the latest version")
     }
 
     func testBeginWriteAdvancesToLatestVersion() throws {
         let config = memoryConfiguration(petTypes)
-        let a = try Realm(configuration: config)
         let b = try Realm(configuration: config)
         XCTAssertEqual(b.objects(QPet.self).count, 0)
-        try a.write { a.add(QPet(value: ["name": "n"])) }
+        try onAnotherThread {
+            let a = try Realm(configuration: config)
+            try a.write { a.add(QPet(value: ["name": "n"])) }
+        }
         try b.write {
             XCTAssertEqual(b.objects(QPet.self).count, 1)
             b.add(QPet(value: ["name": "o"]))
@@ -270,7 +276,7 @@ final class RealmWriteTests: XCTestCase {
 
     func testInvalidateInsideWriteCancelsIt() throws {
         let realm = try Realm(configuration: memoryConfiguration(petTypes))
-        try realm.beginWrite()
+        realm.beginWrite()
         realm.add(QPet(value: ["name": "n"]))
         realm.invalidate()
         XCTAssertFalse(realm.isInWriteTransaction)

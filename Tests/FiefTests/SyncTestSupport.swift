@@ -69,7 +69,7 @@ func syncRealm(recording: Bool = true, types: [ObjectBase.Type] = syncTypes) thr
 /// Runs `block` in a write transaction and returns the sync changeset it recorded (read just
 /// before the commit, as the history writer reads it).
 func recordedWrite(_ realm: Realm, _ block: () throws -> Void) throws -> SyncChangeset {
-    try realm.beginWrite()
+    realm.beginWrite()
     do { try block() } catch { realm.cancelWrite(); throw error }
     let changeset = realm.currentSyncChangeset ?? SyncChangeset()
     try realm.commitWrite()

@@ -2,20 +2,6 @@ import FiefStorage
 import Foundation
 
 extension Realm {
-    /// Opens the default realm isolated to the main actor. Creating the file and migrating
-    /// run off the main actor.
-    ///
-    /// ```swift
-    /// @MainActor func load() async throws {
-    ///     let realm = try await Realm()
-    /// }
-    /// ```
-    @MainActor
-    public convenience init(configuration: Configuration = .defaultConfiguration,
-                            downloadBeforeOpen: OpenBehavior = .never) async throws {
-        try await self.init(configuration: configuration, actor: MainActor.shared, downloadBeforeOpen: downloadBeforeOpen)
-    }
-
     /// When opening a synced realm waits for the server's data. Local realms ignore it.
     ///
     /// ```swift
@@ -31,28 +17,27 @@ extension Realm {
         case once
     }
 
-    /// Opens a realm isolated to `actor` (local or global). Creating the file and migrating
-    /// run off the caller's executor; the realm then delivers its notifications on `actor`.
-    ///
-    /// ```swift
-    /// actor RealmActor {
-    ///     var realm: Realm!
-    ///     init() async throws { realm = try await Realm(actor: self) }
-    /// }
-    /// ```
-    public convenience init<A: Actor>(configuration: Configuration = .defaultConfiguration, actor: A,
-                                      downloadBeforeOpen: OpenBehavior = .never) async throws {
-        // A synced realm first waits for the server's data as `downloadBeforeOpen` asks.
+    /// Opens the realm for `configuration` isolated to `actor`, or returns the one already open
+    /// for it. A synced realm first waits for the server's data as `behavior` asks; creating
+    /// the file and migrating run on a background thread.
+    static func openIsolated(_ configuration: Configuration, actor: any Actor,
+                             _ behavior: OpenBehavior) async throws -> SendableRealm {
         if let agent = configuration.syncAgent {
-            try await agent.prepareToOpen(configuration, behavior: downloadBeforeOpen)
+            try await agent.prepareToOpen(configuration, behavior: behavior)
         }
+        if let cached = RealmInstanceCache.actorRealm(for: configuration, actor: actor) { return SendableRealm(cached) }
         // Open (create, migrate) on a background thread first; the coordinator stays open
         // while this instance is made, so the second open below is quick.
         let prepared = try await Realm.prepare(configuration)
-        try self.init(opening: configuration)
+        let realm = try Realm(opening: configuration)
         withExtendedLifetime(prepared) {}
-        self.actor = actor
-        coordinator.register(self, actor: actor)
+        // Another open for the same actor may have finished meanwhile: the first one wins.
+        let kept = RealmInstanceCache.storeActorRealm(realm, actor: actor)
+        if kept === realm {
+            realm.actor = actor
+            realm.coordinator.register(realm, actor: actor)
+        }
+        return SendableRealm(kept)
     }
 
     /// Opens (or reuses) the realm for `configuration` isolated to the caller's actor.
@@ -65,10 +50,7 @@ extension Realm {
     public static func open(configuration: Configuration = .defaultConfiguration,
                             isolation actor: isolated (any Actor)? = #isolation) async throws -> Realm {
         guard let actor else { return try Realm(opening: configuration) }
-        if let cached = ActorRealmCache.shared.realm(for: configuration, actor: actor) { return cached }
-        let realm = try await Realm(configuration: configuration, actor: actor)
-        ActorRealmCache.shared.store(realm, for: configuration, actor: actor)
-        return realm
+        return try await openIsolated(configuration, actor: actor, .never).realm
     }
 
     /// Creates the file, runs migrations and opens the coordinator off the caller's executor.
@@ -145,25 +127,9 @@ extension Realm {
     }
 }
 
-/// Realms opened with `Realm.open` per actor and configuration, held weakly so that a later
-/// open on the same actor reuses the instance.
-final class ActorRealmCache: @unchecked Sendable {
-    static let shared = ActorRealmCache()
-    private let lock = NSLock()
-    private var entries: [String: WeakRealm] = [:]
-
-    private func key(_ configuration: Realm.Configuration, _ actor: any Actor) -> String {
-        "\(ObjectIdentifier(actor).hashValue)|\(configuration.storeIdentity)"
-    }
-
-    func realm(for configuration: Realm.Configuration, actor: any Actor) -> Realm? {
-        lock.lock(); defer { lock.unlock() }
-        return entries[key(configuration, actor)]?.realm
-    }
-
-    func store(_ realm: Realm, for configuration: Realm.Configuration, actor: any Actor) {
-        lock.lock(); defer { lock.unlock() }
-        entries = entries.filter { $0.value.realm != nil }
-        entries[key(configuration, actor)] = WeakRealm(realm)
-    }
+/// A realm handed from the function that opened it to the initializer that returns it on the
+/// realm's own actor.
+struct SendableRealm: @unchecked Sendable {
+    let realm: Realm
+    init(_ realm: Realm) { self.realm = realm }
 }

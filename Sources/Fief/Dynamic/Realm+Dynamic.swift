@@ -34,7 +34,7 @@ extension Realm {
         } catch {
             throw RealmError.wrap(error)
         }
-        try self.init(configuration: config)
+        try self.init(opening: config)
         withExtendedLifetime(coordinator) {}
     }
 

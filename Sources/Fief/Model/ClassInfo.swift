@@ -79,13 +79,16 @@ final class ClassInfo: @unchecked Sendable {
             return true
         }
         guard ok else { throw RealmError.invalidSchema("cannot reflect the stored properties of \(className)") }
+        let declared = try DeclaredAttributes(type, names: found.map(\.name))
+        found.removeAll { declared.ignored.contains($0.name) }
         let prototype = type.init()
         let base = Unmanaged.passUnretained(prototype).toOpaque()
         var properties: [Property] = []
         var linked: [ObjectBase.Type?] = []
         for field in found {
             let shape = field.access.valueShape
-            let options = field.access.options(at: UnsafeRawPointer(base + field.offset))
+            var options = field.access.options(at: UnsafeRawPointer(base + field.offset))
+            declared.apply(to: field.name, &options)
             let where_ = "\(className).\(field.name)"
             var objectClassName: String?
             if let target = shape.objectType {

@@ -25,6 +25,32 @@ open class ObjectBase: CustomStringConvertible {
     /// The class name objects of this type are stored under (the Swift class name).
     open class func className() -> String { String(describing: self) }
 
+    /// The name of the primary key property, for models written in RealmSwift's older style.
+    /// Overriding it has the same effect as `@Persisted(primaryKey: true)` on that property.
+    ///
+    /// ```swift
+    /// class Settings: Object {
+    ///     @Persisted var id = 0
+    ///     override class func primaryKey() -> String? { "id" }
+    /// }
+    /// ```
+    open class func primaryKey() -> String? { nil }
+
+    /// Names of properties to index, as `@Persisted(indexed: true)` does.
+    ///
+    /// ```swift
+    /// override class func indexedProperties() -> [String] { ["name"] }
+    /// ```
+    open class func indexedProperties() -> [String] { [] }
+
+    /// Names of `@Persisted` properties not to store: they keep their values only in memory,
+    /// while the object is unmanaged, like plain Swift properties (which are never stored).
+    ///
+    /// ```swift
+    /// override class func ignoredProperties() -> [String] { ["scratch"] }
+    /// ```
+    open class func ignoredProperties() -> [String] { [] }
+
     /// The schema of this object's type.
     public var objectSchema: ObjectSchema { ClassInfo.of(type(of: self)).schema }
 
@@ -126,12 +152,19 @@ final class ManagedState {
     @exclusivity(unchecked) var epoch: UInt64 = .max
     /// The pinned chunks of the object's cluster (read transactions), valid with `epoch`.
     @exclusivity(unchecked) var pinned: PinnedCluster?
+    /// The realm's ``Realm/invalidate()`` count when this state was made: the object is
+    /// invalidated once the realm's count moves on.
+    let generation: UInt64
 
     init(realm: Realm, table: TableBinding, key: UInt64) {
         self.realm = realm
         self.table = table
         self.key = key
+        generation = realm.generation
     }
+
+    /// Whether the realm was invalidated after this object was read.
+    var isStale: Bool { generation != realm.generation }
 }
 
 /// Reads and writes one managed property. You do not use it directly.

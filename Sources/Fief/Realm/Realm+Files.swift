@@ -88,10 +88,37 @@ extension Realm {
         }
     }
 
-    /// A live realm on the same file (the frozen realm's configuration, latest version).
-    public func thaw() -> Realm? {
-        isFrozen ? try? Realm(configuration: configuration) : self
+    /// A live realm on the same file, confined to the calling thread: the instance already
+    /// open there for the frozen realm's configuration, or a new one (at the latest version).
+    /// A live realm returns itself.
+    ///
+    /// ```swift
+    /// let live = frozenRealm.thaw()
+    /// ```
+    public func thaw() -> Realm {
+        guard isFrozen else { return self }
+        do {
+            return try Realm(configuration: configuration)
+        } catch {
+            preconditionFailure("thaw(): cannot open the realm at \(configuration.storeIdentity): \(error)")
+        }
     }
+
+    /// The live version of a frozen object in this (live) realm, or nil when it was deleted.
+    ///
+    /// ```swift
+    /// let live = realm.thaw(frozenDog)
+    /// ```
+    public func thaw<T: ObjectBase>(_ object: T) -> T? {
+        guard let state = object._managed else { return nil }
+        guard state.realm.isFrozen else { return state.realm === self ? object : nil }
+        guard let binding = self.binding(named: state.table.className),
+              (try? table(binding).exists(state.key)) == true else { return nil }
+        return ClassInfo.of(type(of: object)).instantiate(ManagedState(realm: self, table: binding, key: state.key)) as? T
+    }
+
+    /// A frozen copy of `object` (see ``ObjectBase/freeze()``).
+    public func freeze<T: ObjectBase>(_ object: T) -> T { object.freeze() }
 }
 
 extension ObjectBase {
@@ -105,9 +132,9 @@ extension ObjectBase {
 
     /// The live version of a frozen object, or nil if it was deleted.
     public func thaw() -> Self? {
-        guard let state = _managed, state.realm.isFrozen, let live = state.realm.thaw(),
-              let binding = live.binding(named: state.table.className), (try? live.table(binding).exists(state.key)) == true else { return nil }
-        return ClassInfo.of(type(of: self)).instantiate(ManagedState(realm: live, table: binding, key: state.key)) as? Self
+        guard let state = _managed else { return nil }
+        guard state.realm.isFrozen else { return self }
+        return state.realm.thaw().thaw(self)
     }
 }
 

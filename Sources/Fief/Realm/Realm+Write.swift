@@ -16,24 +16,19 @@ extension Realm {
 
     /// Runs `block` in a write transaction and commits it, returning the block's value. If
     /// the block throws, or an operation inside it failed, nothing is committed and the
-    /// error is thrown.
+    /// error is thrown. The observers registered with `tokens` are not told about this
+    /// transaction's changes (their view still moves past them).
     ///
     /// ```swift
     /// try realm.write {
     ///     realm.add(dog)
     ///     dog.age += 1
     /// }
+    /// let id = try realm.write(withoutNotifying: [token]) { realm.create(Dog.self).id }
     /// ```
     @discardableResult
-    public func write<Result>(_ block: () throws -> Result) throws -> Result {
-        try write(withoutNotifying: [], block)
-    }
-
-    /// Like ``write(_:)``, but the observers registered with `tokens` are not told about
-    /// this transaction's changes (their view still moves past them).
-    @discardableResult
-    public func write<Result>(withoutNotifying tokens: [NotificationToken], _ block: () throws -> Result) throws -> Result {
-        try beginWrite()
+    public func write<Result>(withoutNotifying tokens: [NotificationToken] = [], _ block: () throws -> Result) throws -> Result {
+        try beginWriteTransaction()
         let result: Result
         do {
             result = try block()
@@ -46,8 +41,29 @@ extension Realm {
     }
 
     /// Starts a write transaction, waiting (blocking the thread) for any other writer on the
-    /// file. In async code use ``asyncWrite(_:)``, which waits without blocking.
-    public func beginWrite() throws {
+    /// file. End it with ``commitWrite(withoutNotifying:)`` or ``cancelWrite()``. In async
+    /// code use ``asyncWrite(_:isolation:)``, which waits without blocking.
+    ///
+    /// As in RealmSwift, this does not throw: calling it on a frozen or read-only realm, or
+    /// inside a write transaction, is a programming error and stops the program with a
+    /// message, and so does a failure of the file to start a transaction. ``write(withoutNotifying:_:)``
+    /// reports all of these as thrown errors instead.
+    ///
+    /// ```swift
+    /// realm.beginWrite()
+    /// realm.add(dog)
+    /// try realm.commitWrite()
+    /// ```
+    public func beginWrite() {
+        do {
+            try beginWriteTransaction()
+        } catch {
+            preconditionFailure("beginWrite(): \(error)")
+        }
+    }
+
+    /// Starts a write transaction, throwing what `beginWrite()` traps on.
+    func beginWriteTransaction() throws {
         try checkCanWrite()
         coordinator.writeQueue.acquireBlocking()
         do {

@@ -23,13 +23,21 @@ public final class Realm {
     private var bindingsByName: [String: TableBinding] = [:]
     private var bindingsByType: [ObjectIdentifier: TableBinding] = [:]
     @exclusivity(unchecked) var readTxn: Transaction?
-    @exclusivity(unchecked) var session: WriteSession?
+    @exclusivity(unchecked) var session: WriteSession? {
+        // A realm in a write transaction keeps itself alive until the transaction ends, so
+        // `try Realm().beginWrite()` followed by `try Realm().create(...)` finds it cached.
+        didSet { keptForWrite = session == nil ? nil : self }
+    }
+    private var keptForWrite: Realm?
     /// The first error of the current write transaction, rethrown when it ends.
     @exclusivity(unchecked) var pendingWriteError: Error?
     /// The update policy of the `add` in progress, applied to linked unmanaged objects.
     @exclusivity(unchecked) var linkPolicy: UpdatePolicy = .modified
     /// Changes whenever the data a cached object location could refer to may have changed.
     @exclusivity(unchecked) var epoch: UInt64 = 0
+    /// How many times ``invalidate()`` released the realm's objects; objects read before
+    /// the last one are invalidated.
+    @exclusivity(unchecked) var generation: UInt64 = 0
     /// Identifies the realm's contents as reads see them: changes with every transaction
     /// switch and every change inside a write transaction.
     struct ChangeStamp: Equatable {
@@ -56,25 +64,11 @@ public final class Realm {
         if !isFrozen { isolation.check(self, function) }
     }
     let notifier = RealmNotifier()
+    /// Blocks and commits of `beginAsyncWrite` / `commitAsyncWrite` still under way.
+    let asyncWrites = AsyncWriteState()
 
-    /// Opens the default realm (``Configuration/defaultConfiguration``).
-    public convenience init() throws {
-        try self.init(configuration: .defaultConfiguration)
-    }
-
-    /// Opens the realm file at `fileURL` with the default configuration otherwise.
-    public convenience init(fileURL: URL) throws {
-        var configuration = Configuration.defaultConfiguration
-        configuration.fileURL = fileURL
-        try self.init(configuration: configuration)
-    }
-
-    /// Opens (creating, migrating as needed) the realm `configuration` describes, confined to
-    /// the calling thread.
-    public convenience init(configuration: Configuration) throws {
-        try self.init(opening: configuration)
-    }
-
+    /// Opens the realm `configuration` describes, confined to the calling thread, without
+    /// looking in the instance cache (the public initializers are in `Realm+Opening.swift`).
     init(opening configuration: Configuration) throws {
         self.configuration = configuration
         isFrozen = false
@@ -208,6 +202,8 @@ public final class Realm {
         let before = readTxn?.version
         notifier.deliver(self)
         if notifier.deliveredVersion == nil { advanceSnapshot() }
+        // A realm that had read nothing yet had nothing to be updated.
+        guard let before else { return false }
         return before != (try? currentTxn().version)
     }
 
@@ -227,9 +223,23 @@ public final class Realm {
         notifier.deliver(self)
     }
 
-    /// Releases the pinned snapshot; the next read pins the latest version.
+    /// Releases the pinned snapshot (cancelling a write transaction in progress), as
+    /// RealmSwift's `invalidate()` does: the file's space held for this version can be
+    /// reused, and the next read pins the latest version.
+    ///
+    /// Every object, list, set and map read from the realm before the call is invalidated
+    /// (`isInvalidated` is true and using it stops the program); `Results` stay usable and
+    /// are evaluated again on the next read.
+    ///
+    /// ```swift
+    /// let dog = realm.objects(Dog.self).first!
+    /// realm.invalidate()
+    /// assert(dog.isInvalidated)
+    /// ```
     public func invalidate() {
         guard !isFrozen else { return }
+        checkIsolation()
+        generation &+= 1
         if session != nil { cancelWrite() }
         readTxn?.abort()
         readTxn = nil
@@ -315,7 +325,7 @@ public final class Realm {
     }
 
     func objectExists(_ state: ManagedState) -> Bool {
-        guard state.realm === self else { return false }
+        guard state.realm === self, !state.isStale else { return false }
         if let deleted = session?.deleted[state.table.className], deleted.contains(state.key) { return false }
         return (try? table(state.table).exists(state.key)) ?? false
     }
@@ -331,7 +341,7 @@ public final class Realm {
         do {
             let store = try table(state.table)
             if state.epoch != epoch || state.location == nil {
-                guard let location = try store.locate(state.key) else {
+                guard !state.isStale, let location = try store.locate(state.key) else {
                     preconditionFailure("Object of type '\(state.table.className)' has been deleted or invalidated.")
                 }
                 state.location = location
@@ -359,6 +369,7 @@ public final class Realm {
     func writeValue(_ state: ManagedState, _ column: ColumnBinding, _ value: StoredValue) throws {
         guard session != nil else { throw RealmError.notInWriteTransaction }
         guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
+        guard !state.isStale else { throw RealmError.objectDeleted(state.table.className) }
         if column.property.isPrimary { throw RealmError.invalidValue("Primary key can't be changed after an object is inserted.") }
         try checkValue(value, for: column.property)
         let old = try table(state.table).update(state.key, column, value)

@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Extracts the names of RealmSwift's public declarations from a checkout of realm-swift.
+
+    python3 scripts/compat/extract_realmswift.py /path/to/realm-swift [tag] > scripts/compat/realmswift-10.54.6.api
+
+Reads `RealmSwift/*.swift` (not the tests) at `tag` (default v10.54.6) with `git show`, and
+writes one line per declaration: `file<TAB>owner<TAB>kind<TAB>name(labels:)`. Only names are
+kept, never RealmSwift's code or documentation.
+"""
+import subprocess
+import sys
+
+from swiftapi import declarations
+
+
+def main():
+    repo = sys.argv[1]
+    tag = sys.argv[2] if len(sys.argv) > 2 else "v10.54.6"
+    files = subprocess.run(["git", "-C", repo, "ls-tree", "--name-only", tag, "RealmSwift/"],
+                           check=True, capture_output=True, text=True).stdout.split()
+    print(f"# RealmSwift {tag.lstrip('v')} public declarations (names only), extracted by scripts/compat/extract_realmswift.py")
+    seen = set()
+    for path in sorted(files):
+        if not path.endswith(".swift"):
+            continue
+        source = subprocess.run(["git", "-C", repo, "show", f"{tag}:{path}"],
+                                check=True, capture_output=True, text=True).stdout
+        name = path.split("/")[-1]
+        for owner, kind, decl in declarations(source):
+            line = f"{name}\t{owner}\t{kind}\t{decl}"
+            if line not in seen:
+                seen.add(line)
+                print(line)
+
+
+if __name__ == "__main__":
+    main()
