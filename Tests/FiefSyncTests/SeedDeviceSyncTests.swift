@@ -30,6 +30,8 @@ enum Seed002 {
     }
 
     final class Todo: Object {
+        // FiefTests has a Todo of its own; class names are unique per process.
+        override class func className() -> String { "SyncTodo" }
         @Persisted(primaryKey: true) var _id = ObjectId.generate()
         @Persisted var name = ""
     }

@@ -7,6 +7,8 @@ import XCTest
 /// in these tests, as in a Linux service).
 final class SeedObjectServerTests: SyncTestCase {
     final class Dog: Object {
+        // FiefTests has a Dog of its own; class names are unique per process.
+        override class func className() -> String { "SyncDog" }
         @Persisted(primaryKey: true) var name = ""
         @Persisted var age = 0
     }

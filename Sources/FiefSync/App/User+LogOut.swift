@@ -23,15 +23,7 @@ extension User {
     /// user.logOut { error in if let error { print("revocation failed: \(error)") } }
     /// ```
     public func logOut(callbackQueue queue: DispatchQueue = .fiefCallbacks, _ completion: @escaping @Sendable ((any Error)?) -> Void) {
-        let token = endSession(.loggedOut)
-        Task {
-            var failure: (any Error)?
-            if let token {
-                do { try await revoke(token) } catch { failure = error }
-            }
-            let outcome = failure
-            queue.async { completion(outcome) }
-        }
+        endSession(.loggedOut, callbackQueue: queue, completion)
     }
 
     /// Logs the user out (the Realm Object Server era's form): the tokens leave this device at
@@ -63,7 +55,12 @@ extension User {
     /// Removes the user (see ``remove()``) and calls `completion` with nil or the error of
     /// the revocation, on `queue`.
     public func remove(callbackQueue queue: DispatchQueue = .fiefCallbacks, _ completion: @escaping @Sendable ((any Error)?) -> Void) {
-        let token = endSession(.removed)
+        endSession(.removed, callbackQueue: queue, completion)
+    }
+
+    /// Ends the session on this device now, then revokes the token and reports on `queue`.
+    private func endSession(_ state: UserState, callbackQueue queue: DispatchQueue, _ completion: @escaping @Sendable ((any Error)?) -> Void) {
+        let token = endSession(state)
         Task {
             var failure: (any Error)?
             if let token {
