@@ -12,7 +12,7 @@ import PackageDescription
 //   FiefServer                  the sync server's library: auth (users, tokens, rate limits),
 //                               storage (ServerStore; embedded in Fief realms by default), per-realm
 //                               sync (server history, integration, fan-out) and HTTP + WebSocket
-//                               (Hummingbird 2, hummingbird-websocket); external JWT logins (verified with libcrypto)
+//                               (Hummingbird 2, hummingbird-websocket; TLS with HummingbirdTLS); external JWT logins (verified with libcrypto)
 //   FiefSync                    the sync client: App, User and SyncUser, credentials, synced
 //                               configurations, open behaviours and the SyncSession transport
 //                               (swift-websocket's WSClient, AsyncHTTPClient); re-exports Fief
@@ -98,6 +98,8 @@ let package = Package(
                 "FiefSyncProtocol",
                 "COpenSSL",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -172,6 +174,8 @@ let package = Package(
                 "Fief",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                // An HTTPS client that trusts the TLS tests' self-signed certificate.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
     ]

@@ -26,6 +26,8 @@ struct FiefServerCommand: AsyncParsableCommand {
                                                         accept logins with HS256 JWTs of that issuer
           fief-server --jwt-public-key idp.pem --jwt-audience my-app
                                                         accept ES256 or RS256 JWTs for that audience
+          fief-server --tls-certificate cert.pem --tls-key key.pem
+                                                        serve https:// and realms:// (wss) instead
         """,
         subcommands: [Serve.self, CreateAdmin.self, ListUsers.self, ListRealms.self, ListPermissions.self],
         defaultSubcommand: Serve.self
@@ -45,6 +47,7 @@ struct Serve: AsyncParsableCommand {
           fief-server serve --port 0 --admin-token s3cret
           fief-server serve --jwt-public-key /etc/fief/idp-es256.pem --jwt-issuer https://id.example
           FIEF_JWT_SECRET_FILE=/etc/fief/hs256.secret fief-server serve --jwt-audience my-app
+          fief-server serve --port 9443 --tls-certificate cert.pem --tls-key key.pem
         """
     )
 
@@ -68,6 +71,13 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var jwt: JWTOptions
 
+    @Option(name: .customLong("tls-certificate"),
+            help: "PEM certificate (chain) to serve HTTPS and wss:// with; needs --tls-key (env FIEF_TLS_CERTIFICATE; default: plain HTTP).")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-certificate (env FIEF_TLS_KEY).")
+    var tlsKey: String?
+
     @Option(name: .customLong("default-permission"),
             help: "PATTERN=LEVEL: a level (read, write, admin or none) every user has on a path or, with PATTERN ending in /*, under it; repeat for several; replaces the default /default=write and /partition/*=write.")
     var defaultPermissions: [String] = []
@@ -86,6 +96,7 @@ struct Serve: AsyncParsableCommand {
             portValue = 9080
         }
         guard (0...65535).contains(portValue) else { throw ValidationError("port \(portValue) is not in 0...65535") }
+        let tls = try tlsFiles(environment: environment)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -100,6 +111,7 @@ struct Serve: AsyncParsableCommand {
             rateLimits: LoginRateLimits(perUser: loginAttempts, perAddress: loginAttempts * 5),
             jwt: try jwt.configuration(environment: environment)
         )
+        configuration.tls = tls
         if !defaultPermissions.isEmpty {
             configuration.defaultPermissions = DefaultPermissions(rules: try defaultPermissions.map { text in
                 guard let rule = DefaultPermissions.Rule(text) else {
@@ -108,9 +120,28 @@ struct Serve: AsyncParsableCommand {
                 return rule
             })
         }
-        let server = try FiefSyncServer(configuration: configuration, logger: logger)
+        let server: FiefSyncServer
+        do { server = try FiefSyncServer(configuration: configuration, logger: logger) } catch let error as ServerTLSError {
+            throw ValidationError(error.description)
+        }
         try await server.run { host, port in
             FileHandle.standardOutput.write(Data("fief-server listening on \(host):\(port)\n".utf8))
+        }
+    }
+
+    /// The TLS files of the flags or the environment: both or neither.
+    private func tlsFiles(environment: [String: String]) throws -> ServerTLSFiles? {
+        let certificate = tlsCertificate ?? environment["FIEF_TLS_CERTIFICATE"]
+        let key = tlsKey ?? environment["FIEF_TLS_KEY"]
+        switch (certificate, key) {
+        case (nil, nil):
+            return nil
+        case (let certificate?, let key?):
+            return ServerTLSFiles(certificateFile: URL(fileURLWithPath: certificate), keyFile: URL(fileURLWithPath: key))
+        case (nil, _?):
+            throw ValidationError("--tls-key needs --tls-certificate (or FIEF_TLS_CERTIFICATE): give both or neither")
+        case (_?, nil):
+            throw ValidationError("--tls-certificate needs --tls-key (or FIEF_TLS_KEY): give both or neither")
         }
     }
 }

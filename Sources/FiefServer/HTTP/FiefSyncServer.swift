@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import ServiceLifecycle
@@ -17,9 +19,12 @@ public struct FiefSyncServer: Sendable {
     let auth: AuthService
     let hub: SyncHub
     let permissions: PermissionService
+    let tlsConfiguration: TLSConfiguration?
 
-    /// Opens the state in the configuration's data directory (creating it on first start).
+    /// Opens the state in the configuration's data directory (creating it on first start) and
+    /// reads the TLS files, if any (a ``ServerTLSError`` names a file that cannot be used).
     public init(configuration: ServerConfiguration, logger: Logger) throws {
+        tlsConfiguration = try configuration.tls?.makeTLSConfiguration()
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         self.configuration = configuration
         self.logger = logger
@@ -42,9 +47,12 @@ public struct FiefSyncServer: Sendable {
         PermissionRoutes.add(to: router, auth: auth, permissions: permissions)
         SyncRoute.add(to: router, auth: auth, permissions: permissions, hub: hub, limits: configuration.syncLimits)
         let host = configuration.host
+        var server = HTTPServerBuilder.http1WebSocketUpgrade(
+            webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.syncLimits.transportMaxMessageSize)))
+        if let tlsConfiguration { server = try .tls(server, tlsConfiguration: tlsConfiguration) }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.syncLimits.transportMaxMessageSize))),
+            server: server,
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "fief-server"),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger

@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var jwt: JWTLoginConfiguration?
     /// Levels every user has on app-wide paths (`/default`, `/partition/*` by default).
     public var defaultPermissions: DefaultPermissions = .standard
+    /// The certificate and key to serve HTTPS and `wss://` with; nil serves plain HTTP.
+    public var tls: ServerTLSFiles?
 
     /// A configuration; see each property.
     public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 9080, adminToken: String? = nil,
@@ -30,5 +32,20 @@ public struct ServerConfiguration: Sendable {
         self.adminToken = adminToken
         self.rateLimits = rateLimits
         self.syncLimits = syncLimits
+    }
+}
+
+/// The PEM files of a TLS server: the certificate (chain) and its private key. They are read
+/// when the server starts (``FiefSyncServer/init(configuration:logger:)``).
+public struct ServerTLSFiles: Sendable {
+    /// The certificate, and any intermediates after it, in PEM.
+    public var certificateFile: URL
+    /// The certificate's private key in PEM.
+    public var keyFile: URL
+
+    /// Both files.
+    public init(certificateFile: URL, keyFile: URL) {
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
     }
 }

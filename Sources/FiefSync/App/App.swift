@@ -43,7 +43,8 @@ public final class App: @unchecked Sendable {
         self.configuration = configuration ?? AppConfiguration()
         let text = self.configuration.baseURL ?? ProcessInfo.processInfo.environment["FIEF_BASE_URL"] ?? "http://localhost:9080"
         baseURL = URL(string: text) ?? URL(string: "http://localhost:9080")!
-        exchange = ServerExchange(baseURL: baseURL, timeout: TimeInterval(self.configuration.defaultRequestTimeoutMS) / 1000)
+        exchange = ServerExchange(baseURL: baseURL, timeout: TimeInterval(self.configuration.defaultRequestTimeoutMS) / 1000,
+                                  trustedRootCertificates: self.configuration.trustedRootCertificates)
         auth = AuthClient(exchange: exchange)
         let root = (self.configuration.rootDirectory ?? AppConfiguration.defaultRootDirectory)
             .appendingPathComponent("fief-sync").appendingPathComponent(id)

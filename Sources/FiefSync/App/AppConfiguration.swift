@@ -20,14 +20,27 @@ public struct AppConfiguration: Sendable {
     /// How long one request to the server (a login, a token refresh...) may take, in
     /// milliseconds.
     public var defaultRequestTimeoutMS: UInt
+    /// PEM certificates (each string one or more) trusted as roots, besides the system's, for
+    /// `https://` logins and `realms://` sync: a server with a self-signed certificate or a
+    /// private certificate authority. An empty list trusts the system's roots only.
+    ///
+    /// ```swift
+    /// var configuration = AppConfiguration(baseURL: "https://127.0.0.1:9443")
+    /// configuration.trustedRootCertificates = [try String(contentsOfFile: "cert.pem", encoding: .utf8)]
+    /// ```
+    ///
+    /// A `realms://` URL whose host is an IP address is checked against these certificates
+    /// only, and without matching the address: the WebSocket client cannot verify IP addresses.
+    public var trustedRootCertificates: [String]
 
     /// Creates a configuration.
     public init(baseURL: String? = nil, rootDirectory: URL? = nil, metadataEncryptionKey: Data? = nil,
-                defaultRequestTimeoutMS: UInt = 60_000) {
+                defaultRequestTimeoutMS: UInt = 60_000, trustedRootCertificates: [String] = []) {
         self.baseURL = baseURL
         self.rootDirectory = rootDirectory
         self.metadataEncryptionKey = metadataEncryptionKey
         self.defaultRequestTimeoutMS = defaultRequestTimeoutMS
+        self.trustedRootCertificates = trustedRootCertificates
     }
 
     static var defaultRootDirectory: URL {

@@ -10,6 +10,8 @@ struct ServerExchange: Sendable {
     let baseURL: URL
     /// How long one request may take, connecting included.
     let timeout: TimeInterval
+    /// PEM certificates trusted besides the system's roots.
+    var trustedRootCertificates: [String] = []
 
     /// The largest body read from the server; anything longer is a bad response.
     static let maximumBodyBytes = 4 << 20
@@ -36,8 +38,12 @@ struct ServerExchange: Sendable {
         }
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
         let seconds = max(override ?? timeout, 0.001)
+        let client: HTTPClient
+        do { client = try FiefHTTPClient.client(trusting: trustedRootCertificates) } catch {
+            throw .network("the app's trusted root certificates are not PEM certificates (\(error))")
+        }
         do {
-            let response = try await FiefHTTPClient.shared.execute(request, timeout: .milliseconds(Int64(seconds * 1000)))
+            let response = try await client.execute(request, timeout: .milliseconds(Int64(seconds * 1000)))
             let buffer = try await response.body.collect(upTo: Self.maximumBodyBytes)
             return Reply(status: Int(response.status.code), body: Data(buffer.readableBytesView))
         } catch {

@@ -22,14 +22,16 @@ actor SharedSyncConnection {
 
     private let endpoint: String
     private let validatesCertificates: Bool
+    private let trustedRoots: [String]
     private var socket: SyncConnection?
     private var isOpen = false
     private var sessions: [UInt32: AsyncStream<Event>.Continuation] = [:]
     private var lastSessionNumber: UInt32 = 0
 
-    init(endpoint: String, validatesCertificates: Bool) {
+    init(endpoint: String, validatesCertificates: Bool, trustedRoots: [String]) {
         self.endpoint = endpoint
         self.validatesCertificates = validatesCertificates
+        self.trustedRoots = trustedRoots
     }
 
     /// Attaches a session; connects with `token` when no socket is open or opening.
@@ -62,7 +64,7 @@ actor SharedSyncConnection {
     }
 
     private func connect(token: String) {
-        let socket = SyncConnection(url: endpoint, token: token, validatesCertificates: validatesCertificates)
+        let socket = SyncConnection(url: endpoint, token: token, validatesCertificates: validatesCertificates, trustedRoots: trustedRoots)
         self.socket = socket
         isOpen = false
         Task {
@@ -104,12 +106,13 @@ final class SyncConnectionPool: @unchecked Sendable {
     private let lock = NSLock()
     private var connections: [String: SharedSyncConnection] = [:]
 
-    /// The connection `user`'s sessions share on `endpoint`.
+    /// The connection `user`'s sessions share on `endpoint`; it trusts the roots of the user's app.
     func connection(for user: User, endpoint: String, validatesCertificates: Bool) -> SharedSyncConnection {
         let key = "\(ObjectIdentifier(user).hashValue) \(endpoint) \(validatesCertificates)"
         lock.lock(); defer { lock.unlock() }
         if let existing = connections[key] { return existing }
-        let connection = SharedSyncConnection(endpoint: endpoint, validatesCertificates: validatesCertificates)
+        let connection = SharedSyncConnection(endpoint: endpoint, validatesCertificates: validatesCertificates,
+                                              trustedRoots: user.app.configuration.trustedRootCertificates)
         connections[key] = connection
         return connection
     }

@@ -36,8 +36,9 @@ final class SyncConnection: Sendable {
 
     /// Connects to `url` (`ws://` or `wss://`, ending in `/sync`) with the bearer `token`.
     /// With `validatesCertificates` false a `wss://` connection accepts any certificate (for
-    /// development servers only).
-    init(url: String, token: String, validatesCertificates: Bool) {
+    /// development servers only); otherwise it trusts the system's roots and `trustedRoots`
+    /// (PEM), or, for a host that is an IP address, `trustedRoots` only.
+    init(url: String, token: String, validatesCertificates: Bool, trustedRoots: [String] = []) {
         let (events, eventSink) = AsyncStream.makeStream(of: Event.self)
         let (outgoingStream, outgoing) = AsyncStream.makeStream(of: Outgoing.self)
         self.events = events
@@ -45,18 +46,39 @@ final class SyncConnection: Sendable {
         var headers = HTTPFields()
         headers[.authorization] = "Bearer \(token)"
         headers[HTTPField.Name("Fief-Sync-Protocol")!] = "\(SyncProtocolVersion.supported.lowerBound.rawValue)-\(SyncProtocolVersion.supported.upperBound.rawValue)"
-        let configuration = WebSocketClientConfiguration(maxFrameSize: Self.maximumFrameSize, additionalHeaders: headers,
+        var configuration = WebSocketClientConfiguration(maxFrameSize: Self.maximumFrameSize, additionalHeaders: headers,
                                                          autoPing: .enabled(timePeriod: .seconds(30)))
         var tls: TLSConfiguration?
+        var setupError: SyncError?
         if url.hasPrefix("wss://") {
             var client = TLSConfiguration.makeClientConfiguration()
+            do {
+                let roots = validatesCertificates ? try FiefHTTPClient.certificates(trustedRoots) : []
+                if !roots.isEmpty { client.additionalTrustRoots = [.certificates(roots)] }
+                if let host = URL(string: url)?.host, (try? SocketAddress(ipAddress: host, port: 0)) != nil {
+                    // WSClient sends the host as the TLS server name, which may not be an IP
+                    // address: send a placeholder name, trust the app's roots only (none: no
+                    // certificate passes) and skip the name check, which cannot match an address.
+                    configuration.sniHostname = "fief-sync.invalid"
+                    client.trustRoots = .certificates(roots)
+                    client.additionalTrustRoots = []
+                    client.certificateVerification = .noHostnameVerification
+                }
+            } catch {
+                setupError = SyncError(.connectionFailed, "the app's trusted root certificates are not PEM certificates (\(error))")
+            }
             if !validatesCertificates { client.certificateVerification = .none }
             tls = client
         }
         var logger = Logger(label: "fief.sync.connection")
         logger.logLevel = .critical
-        task = Task {
+        task = Task { [configuration, tls, setupError] in
             let closeReason = CloseReason()
+            if let setupError {
+                eventSink.yield(.closed(setupError))
+                eventSink.finish()
+                return
+            }
             do {
                 try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger) { inbound, outbound, _ in
                     eventSink.yield(.opened)
