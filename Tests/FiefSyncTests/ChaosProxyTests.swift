@@ -7,14 +7,14 @@ import XCTest
 /// byte stream (handshakes, uploads, downloads) and delays chunks, while they write random
 /// notes, counters and list inserts. At the end every device converges and nothing the server
 /// acknowledged is lost. The devices write until the proxy has cut `FIEF_CHAOS_CUTS` (default
-/// 40) connections, 120 s at most. (Cut much faster, every connection dies before it
+/// 20) connections, 120 s at most. (Cut much faster, every connection dies before it
 /// serves the session, and the sessions' reconnection backoff rightly climbs to a minute.)
 final class ChaosProxyTests: ChaosTestCase {
     func testDevicesConvergeThroughAProxyThatCutsConnections() async throws {
         let proxy = try ChaosProxy(targetPort: server.port, seed: seed)
         defer { proxy.stop() }
         let devices = try await makeDevices(3, port: proxy.port)
-        let targetCuts = setting("FIEF_CHAOS_CUTS", 40)
+        let targetCuts = setting("FIEF_CHAOS_CUTS", 20)
         let deadline = Date().addingTimeInterval(120)
         let started = Date()
 
