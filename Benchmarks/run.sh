@@ -24,6 +24,11 @@ if command -v dpkg >/dev/null 2>&1; then
     fi
 fi
 
+# The sync workloads start the real fief-server: --full builds it in release mode at the root
+# (--quick uses whichever build exists, the debug one `swift build` makes being enough).
+if [[ " $* " == *" --full "* ]] || [ ! -x "$benchmarks/../.build/debug/fief-server" ]; then
+    swift build -c release --package-path "$benchmarks/.." --product fief-server >&2
+fi
 swift build -c release --package-path "$benchmarks" >&2
 bin="$(swift build -c release --package-path "$benchmarks" --show-bin-path)"
 exec "$bin/fief-bench" "$@"

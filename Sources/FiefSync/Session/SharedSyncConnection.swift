@@ -27,6 +27,15 @@ actor SharedSyncConnection {
     private var isOpen = false
     private var sessions: [UInt32: AsyncStream<Event>.Continuation] = [:]
     private var lastSessionNumber: UInt32 = 0
+    /// When the open socket last delivered anything.
+    private var lastHeard = ContinuousClock.now
+
+    /// How often an open connection is checked: a protocol `ping` goes out when the server has
+    /// been silent this long.
+    static let keepaliveInterval: Duration = .seconds(5)
+    /// A connection silent this long (pings unanswered) is dead: a network that dropped it
+    /// without a reset leaves the socket open forever otherwise.
+    static let silenceLimit: Duration = .seconds(15)
 
     init(endpoint: String, validatesCertificates: Bool, trustedRoots: [String]) {
         self.endpoint = endpoint
@@ -70,10 +79,31 @@ actor SharedSyncConnection {
         Task {
             for await event in socket.events { self.route(event, from: socket) }
         }
+        Task { await self.watch(socket) }
+    }
+
+    /// While `socket` is the current one: pings a silent server, and ends the connection when
+    /// it stays silent past ``silenceLimit``.
+    private func watch(_ watched: SyncConnection) async {
+        while true {
+            try? await Task.sleep(for: Self.keepaliveInterval)
+            guard watched === socket else { return }
+            guard isOpen else { continue }
+            let silence = ContinuousClock.now - lastHeard
+            if silence >= Self.silenceLimit {
+                route(.closed(SyncError(.connectionFailed, "the server was silent for \(silence); the connection counts as lost", isTransient: true)), from: watched)
+                watched.close()
+                return
+            }
+            if silence >= Self.keepaliveInterval {
+                watched.send(.ping(timestamp: UInt64(Date().timeIntervalSince1970 * 1000)))
+            }
+        }
     }
 
     private func route(_ event: SyncConnection.Event, from source: SyncConnection) {
         guard source === socket else { return }
+        lastHeard = .now
         switch event {
         case .opened:
             isOpen = true

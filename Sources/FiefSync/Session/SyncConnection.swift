@@ -72,6 +72,7 @@ final class SyncConnection: Sendable {
         }
         var logger = Logger(label: "fief.sync.connection")
         logger.logLevel = .critical
+        let handshake = HandshakeWatch()
         task = Task { [configuration, tls, setupError] in
             let closeReason = CloseReason()
             if let setupError {
@@ -81,6 +82,8 @@ final class SyncConnection: Sendable {
             }
             do {
                 try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls, logger: logger) { inbound, outbound, _ in
+                    // Too late: the watchdog already reported this connection failed.
+                    guard handshake.opened() else { return }
                     eventSink.yield(.opened)
                     await withTaskGroup(of: Void.self) { group in
                         group.addTask {
@@ -126,10 +129,22 @@ final class SyncConnection: Sendable {
             } catch {
                 closeReason.set(SyncError(.connectionFailed, "could not connect to \(url): \(error)", isTransient: true))
             }
+            handshake.ended()
             eventSink.yield(.closed(closeReason.value))
             eventSink.finish()
         }
+        // The WebSocket client keeps a connection the network cut during the upgrade
+        // half-open and waits for the server's answer without a deadline: give up on it.
+        Task {
+            try? await Task.sleep(for: Self.handshakeTimeout)
+            guard handshake.expired() else { return }
+            eventSink.yield(.closed(SyncError(.connectionFailed, "no WebSocket handshake from \(url) within \(Self.handshakeTimeout)", isTransient: true)))
+            eventSink.finish()
+        }
     }
+
+    /// How long the WebSocket upgrade may take before the connection counts as failed.
+    static let handshakeTimeout: Duration = .seconds(10)
 
     /// Sends `message` (in order with earlier ones). Ignored once the connection closed.
     func send(_ message: SyncMessage) {
@@ -155,4 +170,27 @@ private final class CloseReason: @unchecked Sendable {
 
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return wasSet }
     var value: SyncError? { lock.lock(); defer { lock.unlock() }; return reason }
+}
+
+/// Whether a connection's WebSocket handshake finished, the connection ended, or the
+/// handshake's deadline passed first: whichever happens first wins.
+private final class HandshakeWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var settled = false
+
+    /// The handshake finished; false if the deadline passed first.
+    func opened() -> Bool { settle() }
+
+    /// The connection ended (before or after its handshake).
+    func ended() { _ = settle() }
+
+    /// The deadline passed; true if neither the handshake nor the end came first.
+    func expired() -> Bool { settle() }
+
+    private func settle() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if settled { return false }
+        settled = true
+        return true
+    }
 }

@@ -80,6 +80,15 @@ extension SyncSessionWorker {
     /// One message from the server.
     func handle(_ message: SyncMessage) throws {
         switch message {
+        case .identAssigned, .download, .mark:
+            // The server serves this session: the connection works, so the next loss of it
+            // starts the backoff from its first step again. (Waiting for a mark alone left a
+            // session that only uploads climbing to the longest delay after a few losses.)
+            backoff.reset()
+        default:
+            break
+        }
+        switch message {
         case .identAssigned(let assigned):
             guard let realm else { return }
             guard assigned.session == sessionNumber else { throw SyncError(.badServerMessage, "the server assigned an identity to unknown session \(assigned.session)") }
@@ -88,7 +97,6 @@ extension SyncSessionWorker {
         case .download(let download):
             try integrate(download)
         case .mark(let mark):
-            backoff.reset()
             completeResetIfDue()
             waiters.markArrived(mark.requestIdent)
             // Everything the server had when the mark was asked is integrated now.

@@ -57,6 +57,7 @@ enum WorkloadCatalog {
             PeakMemoryWorkload(),
             WireCodecWorkload(),
             SyncMergeWorkload(),
+            SyncEndToEndWorkload(),
         ]
     }
 }

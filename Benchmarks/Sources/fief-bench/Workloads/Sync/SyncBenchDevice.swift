@@ -1,0 +1,72 @@
+import Foundation
+import FiefSync
+
+/// The object the end-to-end sync workloads write: a primary key and a counter.
+final class SyncProbe: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var value = 0
+}
+
+/// One device of the end-to-end sync workloads: its own app (files under the scratch
+/// directory), the benchmark's user, and a synced realm of ``SyncProbe``s held by this actor,
+/// as a service would hold it.
+actor SyncBenchDevice {
+    private var realm: Realm!
+    private var token: NotificationToken?
+
+    /// Logs `user` in (registering first when `registers`) on a new app under `root` and opens
+    /// realm `/~/<realm>` of the server at `baseURL`.
+    init(baseURL: String, root: String, user: String, registers: Bool, realm name: String) async throws {
+        let app = App(id: "fief-bench", configuration: AppConfiguration(baseURL: baseURL, rootDirectory: URL(fileURLWithPath: root)))
+        let password = "fief-bench password"
+        if registers { try await app.emailPasswordAuth.registerUser(email: user, password: password) }
+        let logged = try await app.login(credentials: .emailPassword(email: user, password: password))
+        let host = baseURL.replacingOccurrences(of: "http://", with: "")
+        var config = logged.configuration(realmURL: URL(string: "realm://\(host)/~/\(name)")!)
+        config.objectTypes = [SyncProbe.self]
+        realm = try await Realm(configuration: config, actor: self, downloadBeforeOpen: .always)
+    }
+
+    /// Hands `recorder` the value of probe `id` after every change of the realm (local commits
+    /// and integrated downloads alike).
+    func observe(_ id: String, _ recorder: NotificationRecorder) {
+        token = realm.observe { [weak self] _, _ in
+            guard let self else { return }
+            self.assumeIsolated { device in
+                if let value = device.realm.object(ofType: SyncProbe.self, forPrimaryKey: id)?.value { recorder.deliver(Double(value)) }
+            }
+        }
+    }
+
+    /// Sets probe `id` to `value` in one write; returns the monotonic time the commit returned.
+    func set(_ id: String, _ value: Int) throws -> UInt64 {
+        try realm.write { realm.create(SyncProbe.self, value: ["id": id, "value": value], update: .modified) }
+        return NotificationRecorder.now()
+    }
+
+    /// Creates `count` probes `<prefix>-i`, one write transaction each.
+    func createMany(_ prefix: String, _ count: Int) throws {
+        for index in 0..<count {
+            try realm.write { realm.create(SyncProbe.self, value: ["id": "\(prefix)-\(index)", "value": index]) }
+        }
+    }
+
+    /// Waits until the server acknowledged every write.
+    func waitForUpload() async throws { try await realm.syncSession!.wait(for: .upload, timeout: .seconds(600)) }
+
+    /// Waits until everything the server has is here.
+    func waitForDownload() async throws { try await realm.syncSession!.wait(for: .download, timeout: .seconds(600)) }
+
+    /// The probes' count and the sum of their values, to check convergence.
+    func summary() -> String {
+        realm.refresh()
+        let probes = realm.objects(SyncProbe.self)
+        return "\(probes.count) probes, sum \(probes.reduce(0) { $0 + $1.value })"
+    }
+
+    func close() {
+        token?.invalidate()
+        token = nil
+        realm = nil
+    }
+}
