@@ -155,10 +155,13 @@ let package = Package(
         .testTarget(name: "FiefTests", dependencies: ["Fief", "FiefStorage"]),
         .testTarget(name: "FiefSyncProtocolTests", dependencies: ["FiefSyncProtocol", "Fief"]),
         // The client API against the real `fief-server` binary (started on loopback).
+        // Starts and stops the real `fief-server` for the server's and the client's tests.
+        .target(name: "ServerProcessSupport", path: "Tests/ServerProcessSupport"),
         .testTarget(
             name: "FiefSyncTests",
             dependencies: [
                 "FiefSync",
+                "ServerProcessSupport",
                 "FiefSyncProtocol",
                 // For a misbehaving sync server the tests start in-process.
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -169,6 +172,7 @@ let package = Package(
         .testTarget(
             name: "FiefServerTests",
             dependencies: [
+                "ServerProcessSupport",
                 "FiefServer",
                 "FiefSyncProtocol",
                 "Fief",

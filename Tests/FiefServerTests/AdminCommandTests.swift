@@ -1,4 +1,5 @@
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// `fief-server create-admin`, `users` and `realms` on a stopped server's data directory.

@@ -1,5 +1,6 @@
 import FiefServer
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// Users and tokens over HTTP.

@@ -1,5 +1,6 @@
 @_spi(Sync) import Fief
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// A server killed with SIGKILL in the middle of uploads loses nothing it acknowledged.

@@ -1,4 +1,5 @@
 import Foundation
+import ServerProcessSupport
 @testable import FiefServer
 import XCTest
 

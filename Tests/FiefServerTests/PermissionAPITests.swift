@@ -1,4 +1,5 @@
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// The HTTP permission API: levels, offers, direct grants and the listing.

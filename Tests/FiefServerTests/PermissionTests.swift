@@ -1,5 +1,6 @@
 @_spi(Sync) import FiefSyncProtocol
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// Who may bind which path.

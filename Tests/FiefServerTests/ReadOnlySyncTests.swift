@@ -1,6 +1,7 @@
 @_spi(Sync) import Fief
 @_spi(Sync) import FiefSyncProtocol
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// Sync under granted levels: a reader binds and downloads, its uploads are refused with

@@ -1,5 +1,6 @@
 @_spi(Sync) import FiefSyncProtocol
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// The process: its listening line, health, help, and graceful shutdown.

@@ -1,6 +1,7 @@
 @_spi(Sync) import FiefSyncProtocol
 @_spi(Sync) import Fief
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// Sync between clients through the server.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServerProcessSupport
 import NIOCore
 import NIOSSL
 import XCTest

@@ -1,5 +1,6 @@
 @_spi(Sync) import FiefSync
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// Chaos on the server: while three devices of one user write random notes, counters and

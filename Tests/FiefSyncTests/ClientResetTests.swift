@@ -1,5 +1,6 @@
 @_spi(Sync) import FiefSync
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// Client reset, forced the way it happens in the field: the server is restored from a backup

@@ -1,5 +1,6 @@
 import FiefSync
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// A server that answers nonsense gives typed errors, never a crash.

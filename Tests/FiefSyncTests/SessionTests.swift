@@ -1,5 +1,6 @@
 @_spi(Sync) import FiefSync
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// Synced realms through a real `fief-server`: convergence, open behaviours online and

@@ -1,6 +1,7 @@
 @testable import FiefSync
 import Dispatch
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// The Realm Object Server era's API: `SyncUser.logIn`, `current`, `all`, `logOut()`.

@@ -1,5 +1,6 @@
 @_spi(Sync) import FiefSync
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// An app of a `fief-server` serving TLS with a self-signed certificate for 127.0.0.1, which

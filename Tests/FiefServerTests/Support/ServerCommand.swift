@@ -1,4 +1,5 @@
 import Foundation
+import ServerProcessSupport
 
 /// Runs `fief-server` with `arguments` (an admin command on a stopped server); its exit status
 /// and its stdout and stderr together.

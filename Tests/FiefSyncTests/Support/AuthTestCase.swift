@@ -1,5 +1,6 @@
 import FiefSync
 import Foundation
+import ServerProcessSupport
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 @_spi(Sync) import FiefSync
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// A note of the sync tests: one item, with a primary key, a counter and a list.

@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,25 +6,25 @@ import Darwin
 #endif
 
 /// The real `fief-server` binary running as a child process on 127.0.0.1 and an ephemeral
-/// port, for the client tests. `swift build` builds it beside the test bundle.
+/// port, for the server's and the client's tests. `swift build` builds it beside the test bundle.
 ///
 /// ```swift
 /// let server = try ServerProcess(dataDirectory: makeTemporaryDirectory().appendingPathComponent("data"))
 /// defer { _ = try? server.terminate() }
 /// let app = App(id: "t", configuration: AppConfiguration(baseURL: server.baseURL))
 /// ```
-final class ServerProcess: @unchecked Sendable {
-    let process: Process
+public final class ServerProcess: @unchecked Sendable {
+    public let process: Process
     /// The port the server listens on.
-    let port: Int
+    public let port: Int
     /// The server's state.
-    let dataDirectory: URL
+    public let dataDirectory: URL
     /// The server's stderr (its logs).
-    let logURL: URL
+    public let logURL: URL
 
     /// Starts the server with `serve --port 0` on `dataDirectory` plus `arguments`, and waits
     /// (at most 30 s) for its `fief-server listening on HOST:PORT` line.
-    init(dataDirectory: URL, arguments: [String] = []) throws {
+    public init(dataDirectory: URL, arguments: [String] = []) throws {
         self.dataDirectory = dataDirectory
         let executable = try Self.locateExecutable("fief-server")
         let process = Process()
@@ -57,23 +56,23 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// The server's base URL, `http://127.0.0.1:<port>`.
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Sends SIGTERM and waits (at most 20 s) for the exit; returns the exit status.
     @discardableResult
-    func terminate() throws -> Int32 {
+    public func terminate() throws -> Int32 {
         kill(process.processIdentifier, SIGTERM)
         return try waitForExit(timeout: 20)
     }
 
     /// Kills the process with SIGKILL and waits for it.
-    func killHard() throws {
+    public func killHard() throws {
         kill(process.processIdentifier, SIGKILL)
         _ = try waitForExit(timeout: 20)
     }
 
     /// The server's log so far (for failure messages).
-    var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -108,7 +107,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// The path of the executable `name` built beside the tests.
-    static func locateExecutable(_ name: String) throws -> String {
+    public static func locateExecutable(_ name: String) throws -> String {
         var directories: [URL] = []
         for bundle in [Bundle.main] + Bundle.allBundles {
             directories.append(bundle.bundleURL.deletingLastPathComponent())
@@ -126,13 +125,13 @@ final class ServerProcess: @unchecked Sendable {
 }
 
 /// Why a ``ServerProcess`` could not start or stop.
-enum ServerProcessError: Error, CustomStringConvertible {
+public enum ServerProcessError: Error, CustomStringConvertible {
     case executableMissing(String)
     case unexpectedOutput(String)
     case noListeningLine
     case didNotExit
 
-    var description: String {
+    public var description: String {
         switch self {
         case .executableMissing(let name): "\(name) not found beside the tests (`swift build` builds it; run it before `swift test`)"
         case .unexpectedOutput(let line): "unexpected first line from fief-server: \(line)"
@@ -143,8 +142,8 @@ enum ServerProcessError: Error, CustomStringConvertible {
 }
 
 /// A new empty directory under the temporary directory.
-func makeTemporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("fief-sync-tests-\(UUID().uuidString)")
+public func makeTemporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("fief-server-tests-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
