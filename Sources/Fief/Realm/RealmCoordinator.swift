@@ -129,9 +129,27 @@ private final class CoordinatorRegistry: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         let id = configuration.storeIdentity
         if let existing = coordinators[id]?.value { return existing }
-        let coordinator = try RealmCoordinator.open(configuration)
+        let coordinator: RealmCoordinator
+        if coordinators[id] != nil {
+            // This process had the file open: its last coordinator may still be closing its
+            // store (the weak reference clears before the store releases the file's lock).
+            coordinator = try openWhenReleased(configuration)
+        } else {
+            coordinator = try RealmCoordinator.open(configuration)
+        }
         coordinators[id] = WeakCoordinator(value: coordinator)
         return coordinator
+    }
+
+    /// Opens the store, waiting (at most 2 s) for a closing coordinator of this process to
+    /// release the file's lock.
+    private func openWhenReleased(_ configuration: Realm.Configuration) throws -> RealmCoordinator {
+        for _ in 0..<200 {
+            do { return try RealmCoordinator.open(configuration) } catch StorageError.fileLocked {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        return try RealmCoordinator.open(configuration)
     }
 
     func isOpen(_ identity: String) -> Bool {
