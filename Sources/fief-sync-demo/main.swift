@@ -83,9 +83,10 @@ func runDemo() async throws {
     try await phone.sync()
     say("ann:     \(await phone.summary())   (never saw it)")
 
+    say("bob's error handler heard: \(errors.codes.map(\.rawValue).joined(separator: ", "))")
+
     step("Stopping fief-server (SIGTERM)")
     say("exit status \(server.stop())")
-    _ = errors
 }
 
 /// Errors the sessions reported.
@@ -93,6 +94,7 @@ final class ErrorLog: @unchecked Sendable {
     private let lock = NSLock()
     private var errors: [SyncError] = []
     func add(_ error: SyncError) { lock.lock(); errors.append(error); lock.unlock() }
+    var codes: [SyncError.Code] { lock.lock(); defer { lock.unlock() }; return errors.map(\.code) }
 }
 
 do {

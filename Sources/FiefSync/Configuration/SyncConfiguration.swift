@@ -82,10 +82,11 @@ public struct SyncConfiguration: Sendable {
     /// `<app root>/<user id>/<server path>.fief` (one folder level per path component).
     var defaultFileURL: URL {
         get throws(SyncError) {
-        var url = user.app.rootDirectory.appendingPathComponent(user.id).appendingPathComponent(try address.authority.replacingOccurrences(of: ":", with: "_"))
-        let components = try serverPath.split(separator: "/").map(String.init)
-        for component in components.dropLast() { url.appendPathComponent(component) }
-        return url.appendingPathComponent((components.last ?? "default") + ".fief")
+            let server = try address.authority.replacingOccurrences(of: ":", with: "_")
+            var url = user.app.rootDirectory.appendingPathComponent(user.id).appendingPathComponent(server)
+            let components = try serverPath.split(separator: "/").map(String.init)
+            for component in components.dropLast() { url.appendPathComponent(component) }
+            return url.appendingPathComponent((components.last ?? "default") + ".fief")
         }
     }
 }

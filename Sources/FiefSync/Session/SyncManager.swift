@@ -1,3 +1,5 @@
+import Foundation
+
 /// Process-wide sync settings, as Realm's `SyncManager`.
 ///
 /// ```swift
@@ -19,4 +21,3 @@ public final class SyncManager: @unchecked Sendable {
     }
 }
 
-import Foundation
