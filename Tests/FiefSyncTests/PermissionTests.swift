@@ -4,19 +4,9 @@ import XCTest
 
 /// Permissions and offers (the Realm Object Server era's API) against the real server.
 final class PermissionTests: AuthTestCase {
-    /// Skips when the server binary predates the permissions API.
-    private func requirePermissions(_ user: SyncUser) async throws {
-        do {
-            _ = try await user.retrievePermissions()
-        } catch SyncPermissionError.notSupported {
-            throw XCTSkip("this fief-server has no /permissions routes yet (they are being written on branch server-perms); the test runs once they are merged")
-        }
-    }
-
     func testOfferAcceptAndRetrieveRoundTrip() async throws {
         let app = makeApp()
         let owner = try await app.login(credentials: .anonymous)
-        try await requirePermissions(owner)
         let guestName = uniqueName("guest")
         try await app.emailPasswordAuth.registerUser(email: guestName, password: "guest password")
         let guest = try await app.login(credentials: .emailPassword(email: guestName, password: "guest password"))
@@ -59,7 +49,6 @@ final class PermissionTests: AuthTestCase {
 
     func testOfferErrors() async throws {
         let user = try await makeApp().login(credentials: .anonymous)
-        try await requirePermissions(user)
         let notFound = await permissionError { try await user.acceptOffer(forToken: "no-such-offer") }
         XCTAssertEqual(notFound?.code, .offerNotFound)
         let past = await permissionError {
@@ -82,7 +71,6 @@ final class PermissionTests: AuthTestCase {
 
     func testCallbackForms() async throws {
         let user = try await makeApp().login(credentials: .anonymous)
-        try await requirePermissions(user)
         let created = expectation(description: "offer")
         let token = TestBox<String?>(nil)
         user.createOfferForRealm(at: URL(string: "realm://127.0.0.1/~/cb")!, accessLevel: .admin) { value, error in
