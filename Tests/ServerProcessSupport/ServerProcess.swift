@@ -83,7 +83,7 @@ public final class ServerProcess: @unchecked Sendable {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         guard !process.isRunning else {
             kill(process.processIdentifier, SIGKILL)
-            throw ServerProcessError.didNotExit
+            throw ServerProcessError.didNotExit(logTail: String(log.suffix(2_000)))
         }
         return process.terminationStatus
     }
@@ -129,14 +129,14 @@ public enum ServerProcessError: Error, CustomStringConvertible {
     case executableMissing(String)
     case unexpectedOutput(String)
     case noListeningLine
-    case didNotExit
+    case didNotExit(logTail: String)
 
     public var description: String {
         switch self {
         case .executableMissing(let name): "\(name) not found beside the tests (`swift build` builds it; run it before `swift test`)"
         case .unexpectedOutput(let line): "unexpected first line from fief-server: \(line)"
         case .noListeningLine: "fief-server printed no listening line within 30 s"
-        case .didNotExit: "fief-server did not exit within 20 s"
+        case .didNotExit(let logTail): "fief-server did not exit within 20 s; the end of its log:\n\(logTail)"
         }
     }
 }

@@ -47,9 +47,7 @@ public struct FiefSyncServer: Sendable {
         PermissionRoutes.add(to: router, auth: auth, permissions: permissions)
         SyncRoute.add(to: router, auth: auth, permissions: permissions, hub: hub, limits: configuration.syncLimits)
         let host = configuration.host
-        var server = HTTPServerBuilder.http1WebSocketUpgrade(
-            webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: configuration.syncLimits.transportMaxMessageSize)))
-        if let tlsConfiguration { server = try .tls(server, tlsConfiguration: tlsConfiguration) }
+        let server = makeServerBuilder(webSocketRouter: router)
         let app = Application(
             router: router,
             server: server,
@@ -61,5 +59,20 @@ public struct FiefSyncServer: Sendable {
         try await group.run()
         await store.close()
         logger.info("fief-server stopped")
+    }
+
+    /// HTTP/1 with the sync WebSocket upgrade, over TLS when configured, each connection
+    /// wrapped so that graceful shutdown reaches it (``QuiescingChildChannel``).
+    private func makeServerBuilder(webSocketRouter: Router<ServerRequestContext>) -> HTTPServerBuilder {
+        let webSocketResponder = webSocketRouter.buildResponder()
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            ws: .init(maxFrameSize: configuration.syncLimits.transportMaxMessageSize))
+        let tlsConfiguration = tlsConfiguration
+        return HTTPServerBuilder { responder in
+            let channel = QuiescingChildChannel(base: HTTP1WebSocketUpgradeChannel(
+                responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration))
+            guard let tlsConfiguration else { return channel }
+            return try TLSChannel(channel, tlsConfiguration: tlsConfiguration)
+        }
     }
 }
