@@ -13,12 +13,12 @@ final class ConvergenceSimulatorTests: XCTestCase {
     /// Seeds that once failed.
     private let regressions: [UInt64] = [162]
 
-    private func run(seed: UInt64, steps: Int) throws -> Int {
+    private func run(seed: UInt64, steps: Int) throws -> (writes: Int, compactedAway: Int) {
         let simulator = try SyncSimulator(seed: seed, peers: 5)
         for _ in 0..<steps { try simulator.step() }
         try simulator.quiesce()
         try simulator.checkConverged()
-        return simulator.writes
+        return (simulator.writes, simulator.compactedAway)
     }
 
     func testRegressionSeeds() throws {
@@ -31,10 +31,12 @@ final class ConvergenceSimulatorTests: XCTestCase {
         let budget = environment["FIEF_SIM_SECONDS"].flatMap(Double.init) ?? 480
         let first = environment["FIEF_SIM_FIRST_SEED"].flatMap(UInt64.init) ?? 1
         let start = Date()
-        var ran: UInt64 = 0, writes = 0
+        var ran: UInt64 = 0, writes = 0, compactedAway = 0
         for seed in first..<(first + seeds) {
             do {
-                writes += try run(seed: seed, steps: 120)
+                let outcome = try run(seed: seed, steps: 120)
+                writes += outcome.writes
+                compactedAway += outcome.compactedAway
             } catch {
                 XCTFail("convergence failed: \(error)\n(add \(seed) to ConvergenceSimulatorTests.regressions)")
                 return
@@ -42,8 +44,9 @@ final class ConvergenceSimulatorTests: XCTestCase {
             ran += 1
             if Date().timeIntervalSince(start) > budget { break }
         }
-        print("convergence simulator: \(ran) seeds, \(writes) write transactions, all converged")
+        print("convergence simulator: \(ran) seeds, \(writes) write transactions, \(compactedAway) instructions compacted away, all converged")
         XCTAssertGreaterThan(ran, 0)
+        XCTAssertGreaterThan(compactedAway, 0, "history compaction ran and removed something")
     }
 
     /// A peer that writes offline for a long time, with everything in its history, converges

@@ -78,4 +78,16 @@ actor EmbeddedRealmHistoryStore: RealmHistoryStore {
             file.update(from: clientFile)
         }
     }
+
+    func replaceChangesets(of entries: [ServerHistoryEntry]) async throws {
+        let realm = try await realm()
+        try realm.write {
+            for entry in entries {
+                guard let record = realm.object(ofType: HistoryEntryRecord.self, forPrimaryKey: Int(storing: entry.serverVersion)) else {
+                    throw ServerStoreError.corrupt("\(configuration.fileURL?.path ?? "history"): server version \(entry.serverVersion) to compact is missing")
+                }
+                record.changeset = Data(SyncChangesetCoding.encode(entry.changeset))
+            }
+        }
+    }
 }

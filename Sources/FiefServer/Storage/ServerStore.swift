@@ -193,4 +193,8 @@ public protocol ServerStore: Sendable {
     /// Appends integrated entries and the new state of the client file that uploaded them, in
     /// one durable transaction: both or neither survive a crash.
     func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState) async throws
+    /// Replaces the changesets of stored entries with their compacted form (``HistoryCompaction``:
+    /// same server versions, origins and timestamps, fewer instructions), in one durable
+    /// transaction: all or none survive a crash.
+    func replaceChangesets(of entries: [ServerHistoryEntry]) async throws
 }

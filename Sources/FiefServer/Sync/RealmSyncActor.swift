@@ -31,6 +31,9 @@ actor RealmSyncActor {
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var subscribers: [UInt64: @Sendable () -> Void] = [:]
+    /// The history's length at the last compaction (``compactIfDue()``).
+    private var lengthAtLastCompaction = 0
+    private var compacting = false
 
     init(path: String, store: any RealmHistoryStore, logger: Logger) {
         self.path = path
@@ -154,7 +157,49 @@ actor RealmSyncActor {
             return file
         }
         for notify in subscribers.values { notify() }
+        if history.entries.count >= Self.compactionThreshold(lastLength: lengthAtLastCompaction) && !compacting {
+            compacting = true
+            Task { await self.compact() }
+        }
         return file
+    }
+
+    /// Compaction runs when the history has grown by a quarter (at least 256 entries) since the
+    /// last pass: a pass reads the whole history, so its cost per entry stays constant.
+    static func compactionThreshold(lastLength: Int) -> Int {
+        lastLength + max(256, lastLength / 4)
+    }
+
+    /// Compacts the history in place (``HistoryCompaction``) and stores the entries that
+    /// changed. Downloads already built keep what they hold; later ones send the compacted
+    /// form. A failed store is logged and the history read again: the uncompacted entries are
+    /// still valid.
+    func compact() async {
+        defer { compacting = false }
+        do {
+            try await exclusively {
+                let changed = history.compactInPlace()
+                lengthAtLastCompaction = history.entries.count
+                guard !changed.isEmpty else { return }
+                do {
+                    try await store.replaceChangesets(of: changed)
+                } catch {
+                    loaded = false
+                    throw error
+                }
+                var saved = 0
+                for entry in changed {
+                    let index = Int(entry.serverVersion - history.compactedThrough - 1)
+                    let payload = SyncChangesetCoding.encode(entry.changeset)
+                    saved += Int(payloadBytes[index]) - payload.count
+                    payloads[index] = payload
+                    payloadBytes[index] = UInt64(payload.count)
+                }
+                logger.debug("compacted realm history", metadata: ["realm": "\(path)", "entries": "\(changed.count)", "bytesSaved": "\(saved)"])
+            }
+        } catch {
+            logger.error("history compaction failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
+        }
     }
 
     /// History after `version` for client file `fileIdent`: at most `maxBytes` of payloads

@@ -123,6 +123,14 @@
         return Int(version - compactedThrough)
     }
 
+    /// Replaces the changeset of the entry at `index` of ``entries`` (its compacted form) and
+    /// returns the new entry.
+    mutating func replaceChangeset(at index: Int, with changeset: SyncChangeset) -> ServerHistoryEntry {
+        entries[index].changeset = changeset
+        footprints[index] = ChangesetFootprint(changeset.instructions)
+        return entries[index]
+    }
+
     /// Removes the entries up to `version` (clients behind it will need a client reset).
     public mutating func compact(through version: UInt64) {
         let v = min(version, latestVersion)
