@@ -45,6 +45,16 @@ final class SyncServerProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// The server's resident memory now, in KiB (`VmRSS` of `/proc/<pid>/status`).
+    func residentKiB() throws -> Int {
+        let path = "/proc/\(process.processIdentifier)/status"
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kib = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({ Int($0) })
+        else { throw BenchError.harness("cannot read the server's resident memory from \(path)") }
+        return kib
+    }
+
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     private static func locate() throws -> (String, String) {

@@ -58,6 +58,7 @@ enum WorkloadCatalog {
             WireCodecWorkload(),
             SyncMergeWorkload(),
             SyncEndToEndWorkload(),
+            SyncConnectionsWorkload(),
         ]
     }
 }

@@ -13,6 +13,7 @@ final class SyncProbe: Object {
 actor SyncBenchDevice {
     private var realm: Realm!
     private var token: NotificationToken?
+    private let user: User
 
     /// Logs `user` in (registering first when `registers`) on a new app under `root` and opens
     /// realm `/~/<realm>` of the server at `baseURL`.
@@ -21,6 +22,7 @@ actor SyncBenchDevice {
         let password = "fief-bench password"
         if registers { try await app.emailPasswordAuth.registerUser(email: user, password: password) }
         let logged = try await app.login(credentials: .emailPassword(email: user, password: password))
+        self.user = logged
         let host = baseURL.replacingOccurrences(of: "http://", with: "")
         var config = logged.configuration(realmURL: URL(string: "realm://\(host)/~/\(name)")!)
         config.objectTypes = [SyncProbe.self]
@@ -49,6 +51,12 @@ actor SyncBenchDevice {
         for index in 0..<count {
             try realm.write { realm.create(SyncProbe.self, value: ["id": "\(prefix)-\(index)", "value": index]) }
         }
+    }
+
+    /// The user's current access token, for protocol-level connections of the same user.
+    func accessToken() throws -> String {
+        guard let token = user.accessToken else { throw BenchError.harness("the benchmark user has no access token") }
+        return token
     }
 
     /// Waits until the server acknowledged every write.

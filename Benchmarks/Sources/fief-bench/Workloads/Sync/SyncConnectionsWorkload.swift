@@ -1,0 +1,107 @@
+import Foundation
+
+/// Workload `sync-connections`: what one `fief-server` process holds, against the real server
+/// on loopback (release build when the harness can build it, see ``SyncServerProcess``).
+///
+/// - **S5, idle connections held**: `N` connections (10,000 in `--full`), each a WebSocket with
+///   one bound session of one realm that has downloaded everything and then stays idle, as
+///   devices that keep a synced realm open do. Figures: the connections held, and the server's
+///   resident memory per connection (its RSS with all of them, less its RSS with one, over `N`).
+/// - **S6, reconnect storm**: `M` of them (1,000 in `--full`) disconnect; a device writes 100
+///   changesets to the realm meanwhile; then all `M` reconnect at once, resuming from their
+///   cursors. The time runs from the first reconnect until every one of them has downloaded
+///   the server's newest version.
+///
+/// The connections are protocol-level clients (``RawSyncConnection``): they take file
+/// identities, bind and follow downloads, but integrate nothing, so the figures are the
+/// server's. Every connection must reach the newest server version, or the run fails.
+struct SyncConnectionsWorkload: Workload {
+    var name: String { "sync-connections" }
+    var summary: String {
+        "sync server capacity: idle bound connections held and memory per connection (S5), a reconnect storm until all are synced (S6)"
+    }
+
+    func run(in context: BenchContext) throws -> [ResultRow] {
+        let full = context.config.mode == .full
+        let connections = full ? 10_000 : 200
+        let storm = full ? 1_000 : 100
+        let directory = try context.scratch.freshDirectory("sync-connections")
+        defer { context.scratch.remove(directory) }
+        let server = try SyncServerProcess(dataDirectory: directory + "/server")
+        defer { server.stop() }
+        Log.progress("[\(name)] fief-server (\(server.build) build) on port \(server.port)")
+        let writer = try AsyncBridge.wait {
+            try await SyncBenchDevice(baseURL: server.baseURL, root: directory + "/writer", user: "bench", registers: true, realm: "idle")
+        }
+        defer { _ = try? AsyncBridge.wait { await writer.close() } }
+        let token = try AsyncBridge.wait { try await writer.accessToken() }
+        try AsyncBridge.wait { try await writer.createMany("seed", 10); try await writer.waitForUpload() }
+
+        var held = ResultRow(workload: name, number: "S5", title: "Sync: idle bound connections held by one server process", unit: "connections", better: .higher)
+        var perConnection = ResultRow(workload: name, number: "S5m", title: "Sync: server memory per idle bound connection", unit: "KiB", better: .lower)
+        var reconnect = ResultRow(workload: name, number: "S6", title: "Sync: reconnect storm of \(Format.grouped(storm)) clients until all are synced", unit: "ms", better: .lower)
+        var heldCounts: [Double] = []
+        var memory: [Double] = []
+        var stormMilliseconds: [Double] = []
+        for run in 0..<context.config.runs {
+            let baseline = try Self.open(1, port: server.port, token: token, path: "/~/idle")
+            let rssOne = try server.residentKiB()
+            let clients = try Self.open(connections, port: server.port, token: token, path: "/~/idle")
+            Thread.sleep(forTimeInterval: 1)
+            let rssAll = try server.residentKiB()
+            heldCounts.append(Double(clients.count))
+            memory.append(Double(rssAll - rssOne) / Double(connections))
+            Log.progress("[\(name)] run \(run + 1): \(Format.grouped(clients.count)) connections held, server RSS \(rssOne / 1024) MiB → \(rssAll / 1024) MiB")
+
+            let stormers = Array(clients.prefix(storm))
+            try AsyncBridge.wait { for client in stormers { await client.close() } }
+            try AsyncBridge.wait { try await writer.createMany("storm\(run)", 100); try await writer.waitForUpload() }
+            let start = NotificationRecorder.now()
+            for client in stormers { client.connect(port: server.port, token: token, path: "/~/idle") }
+            try Self.waitUntilCaughtUp(stormers, timeout: 300, what: "reconnect storm")
+            stormMilliseconds.append(Double(NotificationRecorder.now() - start) / 1e6)
+            Log.progress("[\(name)] run \(run + 1): \(storm) clients reconnected and synced in \(Format.figure(stormMilliseconds[run], unit: "ms")) ms")
+
+            // Every connection, stormers or not, follows the writer to the newest version.
+            try Self.waitUntilCaughtUp(clients + baseline, timeout: 300, what: "idle connections following the writer")
+            try AsyncBridge.wait { for client in clients + baseline { await client.close() } }
+        }
+        held.figures["Fief"] = Stats(samples: heldCounts)
+        held.remarks["Fief"] = "each a WebSocket with a bound session that downloaded the realm; target: at least 10,000"
+        perConnection.figures["Fief"] = Stats(samples: memory)
+        perConnection.remarks["Fief"] = "server RSS with all connections less RSS with one, over the count; server: \(server.build) build"
+        reconnect.figures["Fief"] = Stats(samples: stormMilliseconds)
+        reconnect.remarks["Fief"] = "100 changesets written while they were away; until each downloaded the newest version"
+        return [held, perConnection, reconnect]
+    }
+
+    /// Opens `count` connections, at most 256 connecting at once, and waits until all of them
+    /// downloaded the newest version.
+    private static func open(_ count: Int, port: Int, token: String, path: String) throws -> [RawSyncConnection] {
+        var clients: [RawSyncConnection] = []
+        clients.reserveCapacity(count)
+        while clients.count < count {
+            let batch = (0..<min(256, count - clients.count)).map { _ in RawSyncConnection() }
+            for client in batch { client.connect(port: port, token: token, path: path) }
+            try waitUntilCaughtUp(batch, timeout: 120, what: "connecting")
+            clients += batch
+        }
+        return clients
+    }
+
+    /// Polls until every client has caught up; throws when one failed or time ran out.
+    private static func waitUntilCaughtUp(_ clients: [RawSyncConnection], timeout: Double, what: String) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            var behind = 0
+            for client in clients {
+                let s = client.state.withLock { $0 }
+                if let failure = s.failure { throw BenchError.harness("\(what): a connection failed: \(failure)") }
+                if !(s.caughtUp && s.connected) { behind += 1 }
+            }
+            if behind == 0 { return }
+            guard Date() < deadline else { throw BenchError.harness("\(what): \(behind) of \(clients.count) connections not synced after \(Int(timeout)) s") }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+}
