@@ -27,15 +27,18 @@ struct WebSocketMessageBytes: Sendable {
 public actor SyncHub: Service {
     let store: any ServerStore
     let logger: Logger
+    /// The server's metrics (connections here; sessions, bytes and errors in ``SyncConnection``).
+    nonisolated let metrics: ServerMetrics
     private var realms: [String: RealmSyncActor] = [:]
     private var connections: [UInt64: AsyncStream<ConnectionEvent>.Continuation] = [:]
     private var nextConnection: UInt64 = 0
     private var shuttingDown = false
 
-    /// A hub over `store`.
-    public init(store: any ServerStore, logger: Logger) {
+    /// A hub over `store`, counting in `metrics`.
+    public init(store: any ServerStore, logger: Logger, metrics: ServerMetrics = .disabled()) {
         self.store = store
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// Whether the server is shutting down (new connections are refused).
@@ -58,12 +61,14 @@ public actor SyncHub: Service {
         guard !shuttingDown else { return nil }
         nextConnection += 1
         connections[nextConnection] = continuation
+        metrics.connections.increment()
         return nextConnection
     }
 
     /// Forgets a connection that ended.
     func unregister(_ id: UInt64) {
-        connections[id] = nil
+        guard connections.removeValue(forKey: id) != nil else { return }
+        metrics.connections.decrement()
     }
 
     /// A number unique among the server's sessions, to subscribe to realms with.
