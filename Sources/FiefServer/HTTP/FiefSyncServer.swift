@@ -34,8 +34,12 @@ public struct FiefSyncServer: Sendable {
         auth = try AuthService(store: store, signingKey: key, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
                                jwt: configuration.jwt)
         metrics = configuration.metrics?.makeMetrics() ?? .disabled()
-        permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)
-        hub = SyncHub(store: store, logger: logger, metrics: metrics)
+        let hub = SyncHub(store: store, logger: logger, metrics: metrics)
+        var permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)
+        // Sessions of a user whose grant was revoked end at once, not at their next upload.
+        permissions.onGrantChanged = { userId, path in await hub.grantChanged(userId: userId, path: path) }
+        self.hub = hub
+        self.permissions = permissions
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully: sync connections are told

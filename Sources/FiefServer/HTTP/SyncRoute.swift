@@ -45,7 +45,7 @@ enum SyncRoute {
                 return
             }
             let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
-            guard let id = await hub.register(continuation) else {
+            guard let id = await hub.register(continuation, userId: user.id) else {
                 try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(ErrorMessage(
                     session: nil, code: .serverShuttingDown, message: "the server is shutting down; connect again later", tryAgain: true,
                     clientResetRequired: false)), version: version))))

@@ -80,6 +80,8 @@ final class SyncConnection {
                 case .realmChanged(let session):
                     flow.clearChanged(session)
                     try await sendDownloads(session, force: false)
+                case .grantChanged(let path):
+                    try await endSessionsWithoutRead(path)
                 case .inboundEnded:
                     await close()
                     return
@@ -295,6 +297,19 @@ final class SyncConnection {
         logger.info("upload refused: read-only", metadata: ["user": "\(user.id)", "session": "\(upload.session)", "realm": "\(session.path)"])
         try await send(.error(failure.errorMessage(session: upload.session)))
         return false
+    }
+
+    /// After a grant change on `path`: ends the sessions bound there with `permissionDenied` if
+    /// the user may no longer read it. Sessions that may still read stay; their uploads are
+    /// judged one by one (``mayIntegrate(_:session:fileIdent:)``).
+    private func endSessionsWithoutRead(_ path: String) async throws {
+        let bound = sessions.filter { $0.value.path.value == path }
+        guard let realmPath = bound.first?.value.path else { return }
+        let level = try await storage("reading the permissions of \(path)") { try await self.permissions.level(of: self.user, at: realmPath) }
+        guard level == nil else { return }
+        for number in bound.keys.sorted() where sessions[number] != nil {
+            try await fail(number, SessionFailure(.permissionDenied, "user \(user.id) may no longer open \(path): the permission was revoked"))
+        }
     }
 
     private func handleMark(_ mark: MarkMessage) async throws {
