@@ -74,6 +74,8 @@ let package = Package(
             dependencies: [
                 "Fief",
                 "FiefSyncProtocol",
+                // SHA-256, for the id of an offer given by its token.
+                "COpenSSL",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
