@@ -44,15 +44,26 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve HTTP (auth, health) and the sync WebSocket until SIGTERM.",
         discussion: """
-        Prints one line, `fief-server listening on HOST:PORT`, once it accepts connections; logs
-        go to stderr. SIGTERM or SIGINT closes sync connections with `serverShuttingDown` and exits 0.
+        Prints one line, `fief-server listening on HOST:PORT`, once it accepts
+        connections; logs go to stderr. SIGTERM or SIGINT closes sync connections with
+        `serverShuttingDown` and exits 0.
 
-        GET /metrics serves the server's metrics in the Prometheus text format: connections,
-        sessions, changesets, bytes, sync errors by code, logins by outcome, HTTP responses by
-        status class. It is open to anyone who reaches the server, as Prometheus scrapers send no
-        token; that suits the default loopback address. On a public address, give
-        --metrics-token and set the scraper's bearer token (Prometheus: `authorization:
-        credentials_file`).
+        GET /metrics serves the server's metrics in the Prometheus text format:
+        connections, sessions, changesets, bytes, sync errors by code, logins by
+        outcome, HTTP responses by status class. It is open to anyone who reaches the
+        server, as Prometheus scrapers send no token; that suits the default loopback
+        address. On a public address, give --metrics-token and set the scraper's
+        bearer token (Prometheus: `authorization: credentials_file`).
+
+        Routes: GET /health; POST /auth/register, /auth/login, /auth/refresh,
+        /auth/logout; GET and POST /permissions; GET and POST /permissions/offers,
+        POST /permissions/offers/accept, DELETE /permissions/offers/ID (revoke); GET
+        /metrics; GET /sync (the WebSocket). See the README for their bodies.
+
+        A full disk refuses uploads with diskFull (try again) and loses nothing
+        acknowledged. For tests only: FIEF_SERVER_TEST_FILE_SIZE_LIMIT=BYTES limits
+        the size of every file the server writes (RLIMIT_FSIZE), a full disk without
+        root.
 
         Examples:
           fief-server serve --data-dir ./fief-data --host 127.0.0.1 --port 9080
@@ -119,6 +130,7 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "fief-server")
+        try TestHooks.apply(environment: environment, logger: logger)
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         var configuration = ServerConfiguration(
