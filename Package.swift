@@ -188,6 +188,8 @@ let package = Package(
                 "Fief",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                // A registry of their own, to read the server's metrics in-process.
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 // An HTTPS client that trusts the TLS tests' self-signed certificate.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
