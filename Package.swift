@@ -39,6 +39,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -72,6 +74,8 @@ let package = Package(
             dependencies: [
                 "Fief",
                 "FiefSyncProtocol",
+                // SHA-256, for the id of an offer given by its token.
+                "COpenSSL",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -105,6 +109,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // `fief-server`. Like `fief`, the target has its own name (no clash with `FiefServer` on
@@ -115,6 +121,8 @@ let package = Package(
                 "FiefServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "Sources/fief-server"
         ),
@@ -180,6 +188,8 @@ let package = Package(
                 "Fief",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                // A registry of their own, to read the server's metrics in-process.
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 // An HTTPS client that trusts the TLS tests' self-signed certificate.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]

@@ -20,7 +20,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case damagedVersion(path: String, version: UInt64, page: UInt64, reason: String)
     /// Another process holds the file's lock.
     case fileLocked(path: String)
-    /// The disk had no room for the commit. The commit was rolled back; the store is unchanged.
+    /// The disk had no room for the commit (`ENOSPC`, `EDQUOT`, or `EFBIG` past the process's
+    /// file-size limit). The commit was rolled back; the store is unchanged.
     case diskFull(path: String)
     /// The file was written by a newer (or unknown) format version. `supported` is the newest
     /// version this build reads (it reads every version from 1 up to it).

@@ -1,7 +1,9 @@
 import ArgumentParser
+import CoreMetrics
 import FiefServer
 import Foundation
 import Logging
+import Prometheus
 
 /// `fief-server`: the self-hosted sync server of Fief.
 @main
@@ -28,6 +30,9 @@ struct FiefServerCommand: AsyncParsableCommand {
                                                         accept ES256 or RS256 JWTs for that audience
           fief-server --tls-certificate cert.pem --tls-key key.pem
                                                         serve https:// and realms:// (wss) instead
+          curl http://127.0.0.1:9080/metrics            Prometheus metrics (open unless --metrics-token)
+          fief-server --host 0.0.0.0 --metrics-token "$(cat scrape.secret)"
+                                                        listen on every address; /metrics needs the token
         """,
         subcommands: [Serve.self, CreateAdmin.self, ListUsers.self, ListRealms.self, ListPermissions.self],
         defaultSubcommand: Serve.self
@@ -39,8 +44,26 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve HTTP (auth, health) and the sync WebSocket until SIGTERM.",
         discussion: """
-        Prints one line, `fief-server listening on HOST:PORT`, once it accepts connections; logs
-        go to stderr. SIGTERM or SIGINT closes sync connections with `serverShuttingDown` and exits 0.
+        Prints one line, `fief-server listening on HOST:PORT`, once it accepts
+        connections; logs go to stderr. SIGTERM or SIGINT closes sync connections with
+        `serverShuttingDown` and exits 0.
+
+        GET /metrics serves the server's metrics in the Prometheus text format:
+        connections, sessions, changesets, bytes, sync errors by code, logins by
+        outcome, HTTP responses by status class. It is open to anyone who reaches the
+        server, as Prometheus scrapers send no token; that suits the default loopback
+        address. On a public address, give --metrics-token and set the scraper's
+        bearer token (Prometheus: `authorization: credentials_file`).
+
+        Routes: GET /health; POST /auth/register, /auth/login, /auth/refresh,
+        /auth/logout; GET and POST /permissions; GET and POST /permissions/offers,
+        POST /permissions/offers/accept, DELETE /permissions/offers/ID (revoke); GET
+        /metrics; GET /sync (the WebSocket). See the README for their bodies.
+
+        A full disk refuses uploads with diskFull (try again) and loses nothing
+        acknowledged. For tests only: FIEF_SERVER_TEST_FILE_SIZE_LIMIT=BYTES limits
+        the size of every file the server writes (RLIMIT_FSIZE), a full disk without
+        root.
 
         Examples:
           fief-server serve --data-dir ./fief-data --host 127.0.0.1 --port 9080
@@ -82,6 +105,10 @@ struct Serve: AsyncParsableCommand {
             help: "PATTERN=LEVEL: a level (read, write, admin or none) every user has on a path or, with PATTERN ending in /*, under it; repeat for several; replaces the default /default=write and /partition/*=write.")
     var defaultPermissions: [String] = []
 
+    @Option(name: .customLong("metrics-token"),
+            help: "A bearer token GET /metrics then requires (env FIEF_METRICS_TOKEN; default: /metrics is open).")
+    var metricsToken: String?
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let levelName = logLevel ?? environment["FIEF_LOG_LEVEL"] ?? "info"
@@ -103,6 +130,9 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "fief-server")
+        try TestHooks.apply(environment: environment, logger: logger)
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         var configuration = ServerConfiguration(
             dataDirectory: URL(fileURLWithPath: dataDirectory ?? environment["FIEF_DATA_DIR"] ?? "./fief-data"),
             host: host ?? environment["FIEF_HOST"] ?? "127.0.0.1",
@@ -112,6 +142,7 @@ struct Serve: AsyncParsableCommand {
             jwt: try jwt.configuration(environment: environment)
         )
         configuration.tls = tls
+        configuration.metrics = ServerMetricsConfiguration(registry: registry, token: metricsToken ?? environment["FIEF_METRICS_TOKEN"])
         if !defaultPermissions.isEmpty {
             configuration.defaultPermissions = DefaultPermissions(rules: try defaultPermissions.map { text in
                 guard let rule = DefaultPermissions.Rule(text) else {

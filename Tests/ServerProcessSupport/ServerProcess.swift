@@ -22,15 +22,19 @@ public final class ServerProcess: @unchecked Sendable {
     /// The server's stderr (its logs).
     public let logURL: URL
 
-    /// Starts the server with `serve --port 0` on `dataDirectory` plus `arguments`, and waits
-    /// (at most 30 s) for its `fief-server listening on HOST:PORT` line.
-    public init(dataDirectory: URL, arguments: [String] = []) throws {
+    /// Starts the server with `serve --port 0` on `dataDirectory` plus `arguments`, with
+    /// `environment` added to this process's, and waits (at most 30 s) for its
+    /// `fief-server listening on HOST:PORT` line.
+    public init(dataDirectory: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
         self.dataDirectory = dataDirectory
         let executable = try Self.locateExecutable("fief-server")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", "--data-dir", dataDirectory.path, "--host", "127.0.0.1", "--port", "0",
                              "--log-level", "debug"] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let stdout = Pipe()
         process.standardOutput = stdout
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)

@@ -34,8 +34,8 @@ public struct APIError: HTTPResponseError, Equatable {
         let status: HTTPResponse.Status = switch error {
         case .invalidRequest, .badPath: .badRequest
         case .permissionDenied: .forbidden
-        case .offerNotFound, .userNotFound: .notFound
-        case .offerExpired: .gone
+        case .offerNotFound, .unknownOffer, .userNotFound: .notFound
+        case .offerExpired, .offerRevoked: .gone
         }
         self.init(status, code: error.code, message: error.description)
     }

@@ -20,6 +20,7 @@ public struct FiefSyncServer: Sendable {
     let hub: SyncHub
     let permissions: PermissionService
     let tlsConfiguration: TLSConfiguration?
+    let metrics: ServerMetrics
 
     /// Opens the state in the configuration's data directory (creating it on first start) and
     /// reads the TLS files, if any (a ``ServerTLSError`` names a file that cannot be used).
@@ -32,8 +33,13 @@ public struct FiefSyncServer: Sendable {
         let key = try SigningKeyFile.loadOrCreate(in: configuration.dataDirectory)
         auth = try AuthService(store: store, signingKey: key, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
                                jwt: configuration.jwt)
-        permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)
-        hub = SyncHub(store: store, logger: logger)
+        metrics = configuration.metrics?.makeMetrics() ?? .disabled()
+        let hub = SyncHub(store: store, logger: logger, metrics: metrics)
+        var permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)
+        // Sessions of a user whose grant was revoked end at once, not at their next upload.
+        permissions.onGrantChanged = { userId, path in await hub.grantChanged(userId: userId, path: path) }
+        self.hub = hub
+        self.permissions = permissions
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully: sync connections are told
@@ -42,8 +48,10 @@ public struct FiefSyncServer: Sendable {
     public func run(onListening: @escaping @Sendable (String, Int) -> Void) async throws {
         try await store.prepare()
         let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: StatusClassMiddleware(metrics: metrics))
         router.get("health") { _, _ in try JSONBody.response(["status": "ok"]) }
-        AuthRoutes.add(to: router, auth: auth)
+        if let metricsConfiguration = configuration.metrics { MetricsRoute.add(to: router, configuration: metricsConfiguration) }
+        AuthRoutes.add(to: router, auth: auth, metrics: metrics)
         PermissionRoutes.add(to: router, auth: auth, permissions: permissions)
         SyncRoute.add(to: router, auth: auth, permissions: permissions, hub: hub, limits: configuration.syncLimits)
         let host = configuration.host

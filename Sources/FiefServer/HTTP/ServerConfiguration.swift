@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     public var defaultPermissions: DefaultPermissions = .standard
     /// The certificate and key to serve HTTPS and `wss://` with; nil serves plain HTTP.
     public var tls: ServerTLSFiles?
+    /// The registry of the server's metrics and the token of `GET /metrics`; nil counts nothing
+    /// and serves no `/metrics`.
+    public var metrics: ServerMetricsConfiguration?
 
     /// A configuration; see each property.
     public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 9080, adminToken: String? = nil,

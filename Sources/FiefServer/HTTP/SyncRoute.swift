@@ -35,17 +35,20 @@ enum SyncRoute {
                 // Said after the client's first frame (or 5 s of silence): some WebSocket clients
                 // lose a frame that arrives together with the upgrade response.
                 await waitForFirstFrame(inbound, atMost: .seconds(5))
+                hub.metrics.errorSent(.unsupportedProtocolVersion)
                 try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(error.errorMessage), version: SyncProtocolVersion.supported.lowerBound))))
                 return
             }
             let user: AuthenticatedUser
             do { user = try authenticate(request, auth: auth) } catch {
+                hub.metrics.errorSent(.badAuthentication)
                 try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(ErrorMessage(
                     session: nil, code: .badAuthentication, message: "\(error)", tryAgain: false, clientResetRequired: false)), version: version))))
                 return
             }
             let (stream, continuation) = AsyncStream.makeStream(of: ConnectionEvent.self)
-            guard let id = await hub.register(continuation) else {
+            guard let id = await hub.register(continuation, userId: user.id) else {
+                hub.metrics.errorSent(.serverShuttingDown)
                 try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(.error(ErrorMessage(
                     session: nil, code: .serverShuttingDown, message: "the server is shutting down; connect again later", tryAgain: true,
                     clientResetRequired: false)), version: version))))

@@ -12,6 +12,10 @@ public enum PermissionError: Error, Equatable, CustomStringConvertible {
     case offerNotFound
     /// The offer expired at this time.
     case offerExpired(Date)
+    /// The offer was revoked at this time.
+    case offerRevoked(Date)
+    /// No offer of the caller has this id (another user's offer counts as none).
+    case unknownOffer(id: String)
     /// No user has this id.
     case userNotFound(String)
 
@@ -21,8 +25,9 @@ public enum PermissionError: Error, Equatable, CustomStringConvertible {
         case .invalidRequest: "invalidRequest"
         case .badPath: "badPath"
         case .permissionDenied: "permissionDenied"
-        case .offerNotFound: "offerNotFound"
+        case .offerNotFound, .unknownOffer: "offerNotFound"
         case .offerExpired: "offerExpired"
+        case .offerRevoked: "offerRevoked"
         case .userNotFound: "userNotFound"
         }
     }
@@ -34,6 +39,8 @@ public enum PermissionError: Error, Equatable, CustomStringConvertible {
         case .permissionDenied(let reason): "permission denied: \(reason)"
         case .offerNotFound: "no offer has this token"
         case .offerExpired(let date): "the offer expired at \(Timestamp.format(date))"
+        case .offerRevoked(let date): "the offer was revoked at \(Timestamp.format(date))"
+        case .unknownOffer(let id): "you made no offer with the id \(id)"
         case .userNotFound(let id): "no user has the id \(id)"
         }
     }

@@ -18,6 +18,7 @@ extension PermissionService {
         } else {
             _ = try await store.removeGrant(path: path.value, userId: request.userId)
         }
+        await onGrantChanged?(request.userId, path)
         return SetPermissionRequest(path: path.value, userId: request.userId, accessLevel: level?.rawValue ?? "none")
     }
 }

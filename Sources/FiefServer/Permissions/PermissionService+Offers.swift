@@ -27,12 +27,14 @@ extension PermissionService {
         guard !request.token.isEmpty, let offer = try await store.offer(tokenHash: try Self.hash(request.token)) else {
             throw PermissionError.offerNotFound
         }
+        if let revoked = offer.revokedAt { throw PermissionError.offerRevoked(revoked) }
         if let expiry = offer.expiresAt, expiry <= now { throw PermissionError.offerExpired(expiry) }
         let path = try self.path(offer.path, for: user)
         if path.ownerId != user.id {
             _ = try await store.saveGrant(StoredGrant(path: offer.path, userId: user.id, accessLevel: offer.accessLevel,
                                                       grantedBy: offer.createdBy, grantedAt: now), onlyRaising: true)
         }
+        try await store.countOfferAcceptance(tokenHash: offer.tokenHash)
         return AcceptOfferResponse(path: offer.path, accessLevel: offer.accessLevel)
     }
 

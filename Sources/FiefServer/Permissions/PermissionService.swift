@@ -11,6 +11,9 @@ import Foundation
 public struct PermissionService: Sendable {
     let store: any ServerStore
     let defaults: DefaultPermissions
+    /// Told after a grant changed other than by an offer (a level lowered, removed or raised),
+    /// so that bound sync sessions of the user on the path are judged again.
+    public var onGrantChanged: GrantChangeHandler?
 
     /// A service over `store` with `defaults` for app-wide paths.
     public init(store: any ServerStore, defaults: DefaultPermissions = .standard) {

@@ -91,6 +91,8 @@ extension EmbeddedServerStore {
     }
 
     public func offer(tokenHash: String) async throws -> StoredOffer? {
-        try await realm().object(ofType: OfferRecord.self, forPrimaryKey: tokenHash)?.value()
+        let realm = try await realm()
+        guard let record = realm.object(ofType: OfferRecord.self, forPrimaryKey: tokenHash) else { return nil }
+        return try Self.offer(record, in: realm)
     }
 }

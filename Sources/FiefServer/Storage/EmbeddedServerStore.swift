@@ -31,7 +31,7 @@ public actor EmbeddedServerStore: ServerStore {
         }
         configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("server.realm"),
                                             objectTypes: [UserRecord.self, UsernameRecord.self, RefreshTokenRecord.self, RealmRecord.self,
-                                                          GrantRecord.self, OfferRecord.self, ExternalIdentityRecord.self])
+                                                          GrantRecord.self, OfferRecord.self, OfferUseRecord.self, ExternalIdentityRecord.self])
     }
 
     /// The open `server.realm` (opened on first use).

@@ -40,6 +40,16 @@ final class OfferRecord: Object {
     }
 }
 
+/// What happened to an offer after it was made: its revocation and acceptance count, by the
+/// SHA-256 of its token. A class of its own (not fields of ``OfferRecord``) so that data
+/// directories from before it open without migration; an offer without one was neither revoked
+/// nor accepted since.
+final class OfferUseRecord: Object {
+    @Persisted(primaryKey: true) var tokenHash = ""
+    @Persisted var revokedAt: Date?
+    @Persisted var acceptedCount = 0
+}
+
 /// A user of an external login provider: the provider, a newline, then the provider's subject
 /// (a JWT's `sub`) as the key, and the server's own id of the user.
 final class ExternalIdentityRecord: Object {

@@ -25,7 +25,7 @@ public struct StoredGrant: Equatable, Sendable {
 }
 
 /// A permission offer, as stored: only the SHA-256 of its token, never the token. Any number of
-/// users may accept it until it expires.
+/// users may accept it until it expires or its creator (or an administrator) revokes it.
 public struct StoredOffer: Equatable, Sendable {
     /// The token's SHA-256, in hexadecimal.
     public var tokenHash: String
@@ -39,14 +39,26 @@ public struct StoredOffer: Equatable, Sendable {
     public var createdAt: Date
     /// When it stops being accepted; nil: never.
     public var expiresAt: Date?
+    /// When it was revoked; nil: it was not.
+    public var revokedAt: Date?
+    /// How many times it was accepted.
+    public var acceptedCount: Int
 
     /// Creates an offer value.
-    public init(tokenHash: String, path: String, accessLevel: AccessLevel, createdBy: String, createdAt: Date, expiresAt: Date?) {
+    public init(tokenHash: String, path: String, accessLevel: AccessLevel, createdBy: String, createdAt: Date, expiresAt: Date?,
+                revokedAt: Date? = nil, acceptedCount: Int = 0) {
         self.tokenHash = tokenHash
         self.path = path
         self.accessLevel = accessLevel
         self.createdBy = createdBy
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+        self.acceptedCount = acceptedCount
     }
+
+    /// The offer's public name in the HTTP API: the first 32 hexadecimal digits of
+    /// ``tokenHash``. It names the offer without giving away the token (which cannot be found
+    /// from its hash), and whoever holds the token can work it out.
+    public var id: String { String(tokenHash.prefix(32)) }
 }

@@ -171,10 +171,20 @@ public protocol ServerStore: Sendable {
     /// Removes the user's grant on the path; false when there was none.
     func removeGrant(path: String, userId: String) async throws -> Bool
 
-    /// Stores a new offer.
+    /// Stores a new offer (its ``StoredOffer/revokedAt`` nil and ``StoredOffer/acceptedCount`` 0).
     func saveOffer(_ offer: StoredOffer) async throws
-    /// The offer whose token has this hash.
+    /// The offer whose token has this hash, with its revocation and acceptance count.
     func offer(tokenHash: String) async throws -> StoredOffer?
+    /// The offers `userId` created, or every offer when nil, revoked and expired ones included,
+    /// ordered by creation time (oldest first; equal times in any order).
+    func offers(createdBy userId: String?) async throws -> [StoredOffer]
+    /// Marks the offer whose token has this hash revoked at `date`, for good: it stays listed,
+    /// and acceptance refuses it. Revoking a revoked offer keeps the first date. Returns false
+    /// when no offer has this hash.
+    func revokeOffer(tokenHash: String, at date: Date) async throws -> Bool
+    /// Adds one to the acceptance count of the offer whose token has this hash (called after
+    /// each successful acceptance); nothing happens when there is no such offer.
+    func countOfferAcceptance(tokenHash: String) async throws
 
     /// The history storage of the realm at `path` (created with the realm).
     @_spi(Sync) func history(path: String) async throws -> any RealmHistoryStore

@@ -47,6 +47,8 @@ final class SyncConnection {
     private var sessions: [UInt32: ServerSession] = [:]
     /// Sessions the server ended with an error: their late messages are ignored.
     private var ended: Set<UInt32> = []
+    /// The session count last given to the `fief_sync_sessions` gauge.
+    private var countedSessions = 0
 
     init(user: AuthenticatedUser, auth: AuthService, permissions: PermissionService, hub: SyncHub, version: SyncProtocolVersion, limits: SyncLimits,
          outbound: WebSocketOutboundWriter, events: AsyncStream<ConnectionEvent>.Continuation, flow: ConnectionFlow, logger: Logger) {
@@ -70,6 +72,7 @@ final class SyncConnection {
         }
         do {
             for await event in stream {
+                defer { countSessions() }
                 switch event {
                 case .frame(let message):
                     flow.releaseFrame()
@@ -77,6 +80,8 @@ final class SyncConnection {
                 case .realmChanged(let session):
                     flow.clearChanged(session)
                     try await sendDownloads(session, force: false)
+                case .grantChanged(let path):
+                    try await endSessionsWithoutRead(path)
                 case .inboundEnded:
                     await close()
                     return
@@ -99,9 +104,19 @@ final class SyncConnection {
     private func close() async {
         for session in sessions.values { await session.realm.unsubscribe(session.subscriberID) }
         sessions = [:]
+        countSessions()
+    }
+
+    /// Moves the `fief_sync_sessions` gauge by the change in bound sessions since the last call.
+    private func countSessions() {
+        let change = sessions.count - countedSessions
+        guard change != 0 else { return }
+        hub.metrics.sessions.increment(by: Double(change))
+        countedSessions = sessions.count
     }
 
     private func send(_ message: SyncMessage) async throws {
+        if case .error(let error) = message { hub.metrics.errorSent(error.code) }
         try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(message, version: version))))
     }
 
@@ -232,6 +247,7 @@ final class SyncConnection {
             }
             previous = changeset.clientVersion
         }
+        hub.metrics.uploadBytes.increment(by: upload.changesets.reduce(0) { $0 + $1.payload.count })
         guard try await mayIntegrate(upload, session: session, fileIdent: fileIdent) else { return }
         var uploads: [ClientUpload] = []
         for changeset in upload.changesets {
@@ -244,9 +260,12 @@ final class SyncConnection {
         }
         do {
             _ = try await session.realm.integrate(uploads, fileIdent: fileIdent)
+            hub.metrics.changesetsIntegrated.increment(by: uploads.count)
         } catch let failure as SessionFailure {
+            hub.metrics.changesetsRefused.increment(by: uploads.count)
             return try await fail(upload.session, failure)
         } catch RealmError.storage(.diskFull) {
+            hub.metrics.changesetsRefused.increment(by: uploads.count)
             logger.error("disk full: upload refused", metadata: ["realm": "\(session.path)"])
             return try await fail(upload.session, SessionFailure(.diskFull, "the server's disk is full; the upload was not stored, send it again later", tryAgain: true))
         } catch {
@@ -274,9 +293,23 @@ final class SyncConnection {
             return false
         }
         let failure = WriteRefusal(userId: user.id, path: session.path, clientVersions: refused).failure
+        hub.metrics.changesetsRefused.increment(by: refused.count)
         logger.info("upload refused: read-only", metadata: ["user": "\(user.id)", "session": "\(upload.session)", "realm": "\(session.path)"])
         try await send(.error(failure.errorMessage(session: upload.session)))
         return false
+    }
+
+    /// After a grant change on `path`: ends the sessions bound there with `permissionDenied` if
+    /// the user may no longer read it. Sessions that may still read stay; their uploads are
+    /// judged one by one (``mayIntegrate(_:session:fileIdent:)``).
+    private func endSessionsWithoutRead(_ path: String) async throws {
+        let bound = sessions.filter { $0.value.path.value == path }
+        guard let realmPath = bound.first?.value.path else { return }
+        let level = try await storage("reading the permissions of \(path)") { try await self.permissions.level(of: self.user, at: realmPath) }
+        guard level == nil else { return }
+        for number in bound.keys.sorted() where sessions[number] != nil {
+            try await fail(number, SessionFailure(.permissionDenied, "user \(user.id) may no longer open \(path): the permission was revoked"))
+        }
     }
 
     private func handleMark(_ mark: MarkMessage) async throws {
@@ -337,6 +370,7 @@ final class SyncConnection {
                                                     originFileIdent: entry.originFileIdent, originTimestamp: entry.timestamp, payload: payload))
                 session.sentThrough = entry.serverVersion
                 session.downloadedBytes += UInt64(payload.count)
+                hub.metrics.downloadBytes.increment(by: payload.count)
             }
             let progress = DownloadProgress(downloadServerVersion: session.sentThrough, downloadLastIntegratedClientVersion: session.ownIntegrated,
                                             uploadClientVersion: batch.clientFile.lastIntegratedClientVersion,

@@ -13,6 +13,8 @@ enum ConnectionEvent: Sendable {
     case realmChanged(session: UInt32)
     /// The server is shutting down: say so and close.
     case shutdown
+    /// The user's grant on the realm at this path changed: judge its sessions there again.
+    case grantChanged(path: String)
 }
 
 /// The bytes of one WebSocket message, and whether it was binary.
@@ -27,15 +29,20 @@ struct WebSocketMessageBytes: Sendable {
 public actor SyncHub: Service {
     let store: any ServerStore
     let logger: Logger
+    /// The server's metrics (connections here; sessions, bytes and errors in ``SyncConnection``).
+    nonisolated let metrics: ServerMetrics
     private var realms: [String: RealmSyncActor] = [:]
     private var connections: [UInt64: AsyncStream<ConnectionEvent>.Continuation] = [:]
+    /// The user of each open connection.
+    private var connectionUsers: [UInt64: String] = [:]
     private var nextConnection: UInt64 = 0
     private var shuttingDown = false
 
-    /// A hub over `store`.
-    public init(store: any ServerStore, logger: Logger) {
+    /// A hub over `store`, counting in `metrics`.
+    public init(store: any ServerStore, logger: Logger, metrics: ServerMetrics = .disabled()) {
         self.store = store
         self.logger = logger
+        self.metrics = metrics
     }
 
     /// Whether the server is shutting down (new connections are refused).
@@ -53,17 +60,30 @@ public actor SyncHub: Service {
         return actor
     }
 
-    /// Registers a connection's event stream; nil while shutting down. Returns its number.
-    func register(_ continuation: AsyncStream<ConnectionEvent>.Continuation) -> UInt64? {
+    /// Registers the event stream of a connection of `userId`; nil while shutting down. Returns
+    /// its number.
+    func register(_ continuation: AsyncStream<ConnectionEvent>.Continuation, userId: String) -> UInt64? {
         guard !shuttingDown else { return nil }
         nextConnection += 1
         connections[nextConnection] = continuation
+        connectionUsers[nextConnection] = userId
+        metrics.connections.increment()
         return nextConnection
     }
 
     /// Forgets a connection that ended.
     func unregister(_ id: UInt64) {
-        connections[id] = nil
+        connectionUsers[id] = nil
+        guard connections.removeValue(forKey: id) != nil else { return }
+        metrics.connections.decrement()
+    }
+
+    /// Tells every connection of `userId` that their grant on `path` changed: sessions there
+    /// that may no longer read end with `permissionDenied` (``GrantChangeHandler``).
+    public func grantChanged(userId: String, path: RealmPath) {
+        for (id, user) in connectionUsers where user == userId {
+            connections[id]?.yield(.grantChanged(path: path.value))
+        }
     }
 
     /// A number unique among the server's sessions, to subscribe to realms with.

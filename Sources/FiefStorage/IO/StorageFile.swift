@@ -123,7 +123,7 @@ public final class PosixFile: StorageFile {
             let n = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset) + off_t(done))
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno == ENOSPC || errno == EDQUOT { throw StorageError.diskFull(path: path) }
+                if errno == ENOSPC || errno == EDQUOT || errno == EFBIG { throw StorageError.diskFull(path: path) }
                 throw StorageError.io(operation: "write", path: path, errno: errno)
             }
             done += n

@@ -53,6 +53,22 @@ struct AcceptedOfferBody: Decodable, Sendable {
     var accessLevel: String
 }
 
+/// One offer of `GET /permissions/offers`, and the answer to `DELETE /permissions/offers/<id>`.
+struct OfferSummaryBody: Decodable, Sendable {
+    var id: String
+    var path: String
+    var accessLevel: String
+    var createdAt: String
+    var expiresAt: String?
+    var revokedAt: String?
+    var acceptedCount: Int
+}
+
+/// The answer to `GET /permissions/offers`.
+struct OfferListBody: Decodable, Sendable {
+    var offers: [OfferSummaryBody]
+}
+
 /// ISO 8601 timestamps as the server writes them (with or without milliseconds).
 enum ISOTimestamp {
     static func format(_ date: Date) -> String {

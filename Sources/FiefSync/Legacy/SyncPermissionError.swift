@@ -34,6 +34,8 @@ public struct SyncPermissionError: Error, Equatable, Sendable, CustomStringConve
         case serverError = 10
         /// The server does not offer permissions (an older `fief-server`).
         case notSupported = 11
+        /// The offer was revoked by its creator or an administrator.
+        case offerRevoked = 12
 
         public var description: String {
             switch self {
@@ -48,6 +50,7 @@ public struct SyncPermissionError: Error, Equatable, Sendable, CustomStringConve
             case .timedOut: "timedOut"
             case .serverError: "serverError"
             case .notSupported: "notSupported"
+            case .offerRevoked: "offerRevoked"
             }
         }
     }
@@ -81,6 +84,8 @@ public struct SyncPermissionError: Error, Equatable, Sendable, CustomStringConve
     public static var offerNotFound: Code { .offerNotFound }
     /// The code ``Code/offerExpired``, for `catch SyncPermissionError.offerExpired`.
     public static var offerExpired: Code { .offerExpired }
+    /// The code ``Code/offerRevoked``, for `catch SyncPermissionError.offerRevoked`.
+    public static var offerRevoked: Code { .offerRevoked }
     /// The code ``Code/permissionDenied``, for `catch SyncPermissionError.permissionDenied`.
     public static var permissionDenied: Code { .permissionDenied }
     /// The code ``Code/userLoggedOut``, for `catch SyncPermissionError.userLoggedOut`.
@@ -125,6 +130,7 @@ extension SyncPermissionError {
         let code: Code = switch body.code {
         case "offerNotFound": .offerNotFound
         case "offerExpired": .offerExpired
+        case "offerRevoked": .offerRevoked
         case "permissionDenied": .permissionDenied
         case "invalidAccessToken", "invalidRefreshToken": .userLoggedOut
         case "invalidRequest", "badPath", "userNotFound": .badRequest

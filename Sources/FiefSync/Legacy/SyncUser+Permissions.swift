@@ -141,7 +141,7 @@ extension User {
 
     /// A permission request with the user's access token, refreshed and retried once when
     /// the server finds it expired.
-    private func permissionCall<Body: Encodable, Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Body?,
+    func permissionCall<Body: Encodable, Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Body?,
                                                                     answer: Answer.Type) async throws(SyncPermissionError) -> Answer {
         let data: Data?
         do { data = try body.map { try JSONEncoder().encode($0) } } catch {

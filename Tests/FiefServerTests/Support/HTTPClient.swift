@@ -33,6 +33,14 @@ struct HTTPClient {
         return try await send(request)
     }
 
+    /// `DELETE path` as the user of `token`.
+    func delete(_ path: String, token: String) async throws -> Reply {
+        var request = URLRequest(url: URL(string: baseURL + path)!, timeoutInterval: 30)
+        request.httpMethod = "DELETE"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return try await send(request)
+    }
+
     private func send(_ request: URLRequest) async throws -> Reply {
         let (data, response) = try await URLSession.shared.data(for: request)
         return Reply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)

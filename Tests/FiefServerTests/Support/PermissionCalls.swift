@@ -28,3 +28,21 @@ extension HTTPClient {
         return Dictionary(entries.map { ($0["path"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
+
+/// The offer listing and revocation endpoints.
+extension HTTPClient {
+    /// `GET /permissions/offers` as `login` (`all`: every user's, for administrators).
+    func offers(_ login: Login, all: Bool = false) async throws -> Reply {
+        try await get(all ? "/permissions/offers?all=true" : "/permissions/offers", token: login.accessToken)
+    }
+
+    /// `DELETE /permissions/offers/<id>` as `login`.
+    func revokeOffer(_ login: Login, id: String) async throws -> Reply {
+        try await delete("/permissions/offers/\(id)", token: login.accessToken)
+    }
+}
+
+extension HTTPClient.Reply {
+    /// The `offers` of a `GET /permissions/offers` answer.
+    var offers: [[String: Any]] { json["offers"] as? [[String: Any]] ?? [] }
+}
