@@ -156,6 +156,12 @@ let package = Package(
             dependencies: ["Fief"],
             path: "Tests/SyncWriter"
         ),
+        // A FiefSync client the chaos tests SIGKILL in the middle of a download.
+        .executableTarget(
+            name: "fief-sync-downloader",
+            dependencies: ["FiefSync"],
+            path: "Tests/SyncDownloader"
+        ),
         .testTarget(
             name: "FiefStorageTests",
             dependencies: ["FiefStorage", "CrashWorkload"]
