@@ -76,6 +76,7 @@ final class RawSyncConnection: Sendable {
                             break
                         }
                     }
+                    if !Task.isCancelled { self.state.withLock { if $0.failure == nil { $0.failure = "the server closed the connection" } } }
                 }
             } catch is CancellationError {
             } catch {
