@@ -6,13 +6,13 @@ import XCTest
 /// Chaos on the server: while three devices of one user write random notes, counters and
 /// list inserts (waiting for acknowledgments as they go), the real `fief-server` is SIGKILLed
 /// at random moments and restarted on the same port and data, `FIEF_CHAOS_KILLS` times
-/// (default 25). Nothing acknowledged is lost, no session needs a client reset, and every
+/// (default 100). Nothing acknowledged is lost, no session needs a client reset, and every
 /// device converges.
 final class ChaosServerKillTests: ChaosTestCase {
     func testNothingAcknowledgedIsLostAcrossServerKills() async throws {
         let port = server.port
         let devices = try await makeDevices(3, port: port)
-        let kills = setting("FIEF_CHAOS_KILLS", 25)
+        let kills = setting("FIEF_CHAOS_KILLS", 100)
         let started = Date()
         let killing = TestBox(true)
 
