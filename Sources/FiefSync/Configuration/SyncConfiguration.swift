@@ -78,6 +78,9 @@ public struct SyncConfiguration: Sendable {
         get throws(SyncError) { try address.expandedPath(userId: user.id) }
     }
 
+    /// The server path for the diagnostic log, or the address when it does not expand.
+    var serverPathForLogs: String { (try? serverPath) ?? "?" }
+
     /// The file a synced realm lives in by default:
     /// `<app root>/<user id>/<server path>.fief` (one folder level per path component).
     var defaultFileURL: URL {

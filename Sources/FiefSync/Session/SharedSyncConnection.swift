@@ -73,6 +73,7 @@ actor SharedSyncConnection {
     }
 
     private func connect(token: String) {
+        SyncTrace.logger.debug("connecting", metadata: ["endpoint": "\(endpoint)", "sessions": "\(sessions.count)"])
         let socket = SyncConnection(url: endpoint, token: token, validatesCertificates: validatesCertificates, trustedRoots: trustedRoots)
         self.socket = socket
         isOpen = false
@@ -106,6 +107,7 @@ actor SharedSyncConnection {
         lastHeard = .now
         switch event {
         case .opened:
+            SyncTrace.logger.debug("connection open", metadata: ["endpoint": "\(endpoint)", "sessions": "\(sessions.count)"])
             isOpen = true
             for sink in sessions.values { sink.yield(.opened(source)) }
         case .message(let message):
@@ -118,6 +120,7 @@ actor SharedSyncConnection {
                 for sink in sessions.values { sink.yield(.message(message)) }
             }
         case .closed(let reason):
+            SyncTrace.logger.debug("connection closed", metadata: ["endpoint": "\(endpoint)", "reason": "\(reason.map { "\($0)" } ?? "-")"])
             socket = nil
             isOpen = false
             let ended = sessions

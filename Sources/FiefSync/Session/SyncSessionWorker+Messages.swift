@@ -49,6 +49,8 @@ extension SyncSessionWorker {
                 guard let last = batch.last else { return }
                 connection.send(.upload(UploadMessage(session: sessionNumber, progressClientVersion: last.clientVersion,
                                                       progressServerVersion: downloaded, changesets: batch)))
+                SyncTrace.logger.debug("session uploaded", metadata: ["path": "\(sync.serverPathForLogs)", "session": "\(sessionNumber)",
+                                                                      "clientVersions": "\(batch.first!.clientVersion)...\(last.clientVersion)"])
                 sentThrough = last.clientVersion
                 batch = []
                 bytes = 0
@@ -79,6 +81,8 @@ extension SyncSessionWorker {
 
     /// One message from the server.
     func handle(_ message: SyncMessage) throws {
+        SyncTrace.logger.debug("session received", metadata: ["path": "\(sync.serverPathForLogs)", "session": "\(sessionNumber)",
+                                                               "message": "\(message.traceSummary)"])
         switch message {
         case .identAssigned, .download, .mark:
             // The server serves this session: the connection works, so the next loss of it
@@ -159,6 +163,7 @@ extension SyncSessionWorker {
     /// A failure of the session: refused writes are reverted, resets run, authentication is
     /// renewed, and what cannot be retried stops the session.
     func handleSessionError(_ error: SyncError) {
+        SyncTrace.logger.debug("session error", metadata: ["path": "\(sync.serverPathForLogs)", "session": "\(sessionNumber)", "error": "\(error)"])
         switch error.code {
         case .writeNotAllowed:
             revertRefusedWrites(error)

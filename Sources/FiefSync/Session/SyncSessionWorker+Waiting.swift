@@ -17,6 +17,10 @@ extension SyncSessionWorker {
         start()
         try await waitUntilRealmOpen()
         guard let realm else { throw SyncError(.sessionClosed, "the session has no realm") }
+        // The session's own instance may not have seen the caller's last commits yet (its
+        // notification can still be on the way): without this, the wait could take an older
+        // version as its target and return before the caller's writes were even sent.
+        realm.refresh()
         let state = try realm.syncHistoryState()
         let target = state.latestClientVersion
         // Writes the server refused were reverted: waiting for them reports the refusal.

@@ -129,7 +129,9 @@ actor SyncSessionWorker {
                 reconnectsAtOnce = false
                 continue
             }
-            await sleep(backoff.nextDelay())
+            let delay = backoff.nextDelay()
+            SyncTrace.logger.debug("session reconnects after a delay", metadata: ["path": "\(sync.serverPathForLogs)", "delay": "\(delay)"])
+            await sleep(delay)
         }
     }
 
@@ -169,6 +171,7 @@ actor SyncSessionWorker {
         }
         let shared = SyncConnectionPool.shared.connection(for: sync.user, endpoint: endpoint, validatesCertificates: sync.enableSSLValidation)
         let (number, events) = await shared.attach(token: token)
+        SyncTrace.logger.debug("session attached", metadata: ["path": "\(sync.serverPathForLogs)", "session": "\(number)"])
         attachment = (shared, number)
         sessionNumber = number
         isIdentified = false
@@ -187,6 +190,8 @@ actor SyncSessionWorker {
                     handleSessionError(SyncError(.fileError, "syncing the file failed: \(error)", isTransient: true))
                 }
             case .closed(let reason):
+                SyncTrace.logger.debug("session connection closed", metadata: ["path": "\(sync.serverPathForLogs)", "session": "\(number)",
+                                                                               "reason": "\(reason.map { "\($0)" } ?? "detached")"])
                 connection = nil
                 attachment = nil
                 isIdentified = false
