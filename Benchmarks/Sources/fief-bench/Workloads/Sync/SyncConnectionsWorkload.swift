@@ -25,25 +25,28 @@ struct SyncConnectionsWorkload: Workload {
         let full = context.config.mode == .full
         let connections = full ? 10_000 : 200
         let storm = full ? 1_000 : 100
-        let directory = try context.scratch.freshDirectory("sync-connections")
-        defer { context.scratch.remove(directory) }
-        let server = try SyncServerProcess(dataDirectory: directory + "/server")
-        defer { server.stop() }
-        Log.progress("[\(name)] fief-server (\(server.build) build) on port \(server.port)")
-        let writer = try AsyncBridge.wait {
-            try await SyncBenchDevice(baseURL: server.baseURL, root: directory + "/writer", user: "bench", registers: true, realm: "idle")
-        }
-        defer { _ = try? AsyncBridge.wait { await writer.close() } }
-        let token = try AsyncBridge.wait { try await writer.accessToken() }
-        try AsyncBridge.wait { try await writer.createMany("seed", 10); try await writer.waitForUpload() }
-
         var held = ResultRow(workload: name, number: "S5", title: "Sync: idle bound connections held by one server process", unit: "connections", better: .higher)
         var perConnection = ResultRow(workload: name, number: "S5m", title: "Sync: server memory per idle bound connection", unit: "KiB", better: .lower)
         var reconnect = ResultRow(workload: name, number: "S6", title: "Sync: reconnect storm of \(Format.grouped(storm)) clients until all are synced", unit: "ms", better: .lower)
         var heldCounts: [Double] = []
         var memory: [Double] = []
         var stormMilliseconds: [Double] = []
+        var build = ""
         for run in 0..<context.config.runs {
+            // A fresh server each run: its memory is measured from its first connection.
+            let directory = try context.scratch.freshDirectory("sync-connections-\(run)")
+            defer { context.scratch.remove(directory) }
+            let server = try SyncServerProcess(dataDirectory: directory + "/server")
+            defer { server.stop() }
+            build = server.build
+            Log.progress("[\(name)] run \(run + 1): fief-server (\(server.build) build) on port \(server.port)")
+            let writer = try AsyncBridge.wait {
+                try await SyncBenchDevice(baseURL: server.baseURL, root: directory + "/writer", user: "bench", registers: true, realm: "idle")
+            }
+            defer { _ = try? AsyncBridge.wait { await writer.close() } }
+            let token = try AsyncBridge.wait { try await writer.accessToken() }
+            try AsyncBridge.wait { try await writer.createMany("seed", 10); try await writer.waitForUpload() }
+
             let baseline = try Self.open(1, port: server.port, token: token, path: "/~/idle")
             let rssOne = try server.residentKiB()
             let clients = try Self.open(connections, port: server.port, token: token, path: "/~/idle")
@@ -69,7 +72,7 @@ struct SyncConnectionsWorkload: Workload {
         held.figures["Fief"] = Stats(samples: heldCounts)
         held.remarks["Fief"] = "each a WebSocket with a bound session that downloaded the realm; target: at least 10,000"
         perConnection.figures["Fief"] = Stats(samples: memory)
-        perConnection.remarks["Fief"] = "server RSS with all connections less RSS with one, over the count; server: \(server.build) build"
+        perConnection.remarks["Fief"] = "a fresh server each run: its RSS with all connections less its RSS with one, over the count; server: \(build) build"
         reconnect.figures["Fief"] = Stats(samples: stormMilliseconds)
         reconnect.remarks["Fief"] = "100 changesets written while they were away; until each downloaded the newest version"
         return [held, perConnection, reconnect]
