@@ -36,6 +36,33 @@ public struct FiefSyncServer: Sendable {
         hub = SyncHub(store: store, logger: logger)
     }
 
+    /// A server on `store` (for example a ``PostgresServerStore`` several instances share),
+    /// signing access tokens with `signingKey`; the configuration's data directory is not used.
+    public init(configuration: ServerConfiguration, store: any ServerStore, signingKey: [UInt8], logger: Logger) throws {
+        tlsConfiguration = try configuration.tls?.makeTLSConfiguration()
+        self.configuration = configuration
+        self.logger = logger
+        self.store = store
+        auth = try AuthService(store: store, signingKey: signingKey, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
+                               jwt: configuration.jwt)
+        permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)
+        hub = SyncHub(store: store, logger: logger)
+    }
+
+    /// A server on the PostgreSQL database at `url`: connects, migrates the schema and reads
+    /// (or, first, makes) the signing key every instance on the database shares.
+    public static func postgres(url: PostgresConnectionURL, configuration: ServerConfiguration, logger: Logger) async throws -> FiefSyncServer {
+        let store = try PostgresServerStore(url: url, logger: logger)
+        do {
+            try await store.prepare()
+            let key = try await store.signingKey()
+            return try FiefSyncServer(configuration: configuration, store: store, signingKey: key, logger: logger)
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully: sync connections are told
     /// `serverShuttingDown` after the message they are handling, then the HTTP server stops.
     /// `onListening` gets the bound address once the server accepts connections.
