@@ -63,10 +63,8 @@ final class MultiInstanceTests: XCTestCase {
         var everything = Set<String>()
         for client in clients { everything.formUnion(await client.created) }
         // Downloads of other instances' writes arrive through LISTEN/NOTIFY: wait for them.
-        for client in clients {
-            try await client.syncUntilCaughtUp()
-            try await client.waitForItems(everything, timeout: .seconds(30))
-        }
+        for client in clients { try await client.syncUntilCaughtUp() }
+        for client in clients { try await client.waitForItems(everything, timeout: .seconds(30)) }
         let exports = await clients.asyncMap { await $0.export() }
         for (i, export) in exports.enumerated() {
             XCTAssertEqual(export, exports[0], "client \(i) differs from client 0", file: file, line: line)

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The throwaway PostgreSQL cluster `scripts/test` starts (`scripts/lib/postgres.sh`), for the
 /// tests that run `fief-server` on PostgreSQL.
@@ -56,16 +61,11 @@ public enum TestPostgres {
         guard let command = ProcessInfo.processInfo.environment["FIEF_TEST_POSTGRES_RESTART"], !command.isEmpty else {
             throw TestPostgresError.noCluster
         }
-        // Not through a pipe: the restarted postmaster would inherit it and keep it open.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [command]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestPostgresError.commandFailed(command, "exit status \(process.terminationStatus)") }
+        // system(3), not Process: the restarted postmaster is a grandchild of the command and
+        // outlives it, and Process did not notice the command's end with it around (the shell
+        // stayed a zombie). The script sends its output to a log, not to our pipes.
+        let status = system("sh '\(command)' </dev/null >/dev/null 2>&1")
+        guard status == 0 else { throw TestPostgresError.commandFailed(command, "exit status \(status)") }
     }
 
     /// The cluster's URL with another database.

@@ -13,24 +13,24 @@ actor PostgresHistoryFeed {
 
     nonisolated let changes: AsyncStream<HistoryChange>
     private let continuation: AsyncStream<HistoryChange>.Continuation
-    private let client: PostgresClient
+    private let connector: PostgresConnector
     private let logger: Logger
     private var task: Task<Void, Never>?
 
-    init(client: PostgresClient, logger: Logger) {
+    init(connector: PostgresConnector, logger: Logger) {
         (changes, continuation) = AsyncStream.makeStream(of: HistoryChange.self, bufferingPolicy: .unbounded)
-        self.client = client
+        self.connector = connector
         self.logger = logger
     }
 
     /// Starts listening (once).
     func start() {
         guard task == nil else { return }
-        let client = client, logger = logger, continuation = continuation
+        let connector = connector, logger = logger, continuation = continuation
         task = Task {
             while !Task.isCancelled {
                 do {
-                    try await client.withConnection { connection in
+                    try await connector.withConnection { connection in
                         try await connection.listen(on: Self.channel) { notifications in
                             // Listening from here on: whatever was appended before is in the database.
                             continuation.yield(.resynchronize)

@@ -17,7 +17,7 @@ import PostgresNIO
 /// commit to every instance's ``PostgresHistoryFeed``.
 struct PostgresRealmHistoryStore: RealmHistoryStore {
     let path: String
-    let client: PostgresClient
+    let connector: PostgresConnector
     let logger: Logger
 
     func load() async throws -> StoredHistory {
@@ -27,7 +27,7 @@ struct PostgresRealmHistoryStore: RealmHistoryStore {
     func changes(after version: UInt64) async throws -> StoredHistory {
         try await withStoreErrors("history of \(path)") {
             // One transaction, so that the entries and the client files are of the same moment.
-            try await client.withTransaction(logger: logger) { connection in
+            try await connector.withTransaction { connection in
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
                 var entries: [ServerHistoryEntry] = []
                 let rows = try await connection.query("""
@@ -69,7 +69,7 @@ struct PostgresRealmHistoryStore: RealmHistoryStore {
 
     func assignClientFile(salt: UInt64) async throws -> ClientFileState {
         try await withStoreErrors("assign a client file of \(path)") {
-            try await client.withTransaction(logger: logger) { connection in
+            try await connector.withTransaction { connection in
                 try await lockRealm(connection)
                 let rows = try await connection.query("""
                     INSERT INTO fief_client_files (realm_path, ident, salt, last_integrated_client_version, last_integrated_base_server_version)
@@ -86,7 +86,7 @@ struct PostgresRealmHistoryStore: RealmHistoryStore {
 
     func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState, expectedLatestVersion: UInt64) async throws {
         try await withStoreErrors("append to the history of \(path)") {
-            try await client.withTransaction(logger: logger) { connection in
+            try await connector.withTransaction { connection in
                 try await lockRealm(connection)
                 var latest: Int64 = 0
                 for try await version in try await connection.query(

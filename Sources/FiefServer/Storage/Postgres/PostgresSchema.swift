@@ -2,7 +2,7 @@ import Logging
 import PostgresNIO
 
 /// The PostgreSQL store's schema, as numbered migrations (FORMAT.md, "The server's PostgreSQL
-/// schema"). ``migrate(client:logger:)`` applies those a database lacks, at start.
+/// schema"). ``migrate(connector:logger:)`` applies those a database lacks, at start.
 ///
 /// Every instance runs it when it starts, possibly at the same moment: it runs in one
 /// transaction that first takes a transaction-level advisory lock, so one instance migrates and
@@ -100,9 +100,9 @@ enum PostgresSchema {
 
     /// Brings the database to ``latestVersion``; throws when it is newer than this code (a
     /// newer fief-server migrated it) rather than serve with a schema it does not know.
-    static func migrate(client: PostgresClient, logger: Logger) async throws {
+    static func migrate(connector: PostgresConnector, logger: Logger) async throws {
         try await withStoreErrors("schema migration") {
-            try await client.withTransaction(logger: logger) { connection in
+            try await connector.withTransaction { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLockKey))", logger: logger)
                 try await connection.query("""
                     CREATE TABLE IF NOT EXISTS fief_schema_migrations (

@@ -21,8 +21,9 @@ extension PostgresServerStore {
     }
 
     public func createUser(_ user: StoredUser) async throws {
+        let logger = logger
         do {
-            try await client.query(Self.insert(user), logger: logger)
+            try await connector.withConnection { connection in _ = try await connection.query(Self.insert(user), logger: logger) }
         } catch let error as PSQLError where error.isUniqueViolation && user.username != nil {
             throw ServerStoreError.usernameTaken(user.username ?? "")
         } catch let error as PSQLError {
@@ -53,7 +54,7 @@ extension PostgresServerStore {
 
     public func createExternalUser(_ user: StoredUser, subject: String) async throws -> StoredUser {
         let linked = try await withStoreErrors("create external user") {
-            try await client.withTransaction(logger: logger) { connection -> Bool in
+            try await connector.withTransaction { connection -> Bool in
                 // Serializes logins of the same subject: the second waits, then finds the first's link.
                 try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(user.provider + "\n" + subject), 1))",
                                            logger: logger)

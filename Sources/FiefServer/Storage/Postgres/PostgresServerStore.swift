@@ -17,9 +17,8 @@ import PostgresNIO
 public actor PostgresServerStore: ServerStore {
     /// Where the database is.
     public nonisolated let url: PostgresConnectionURL
-    let client: PostgresClient
+    let connector: PostgresConnector
     let logger: Logger
-    private var runTask: Task<Void, Never>?
     private var prepared = false
     private let feed: PostgresHistoryFeed
 
@@ -27,8 +26,8 @@ public actor PostgresServerStore: ServerStore {
     public init(url: PostgresConnectionURL, logger: Logger) throws {
         self.url = url
         self.logger = logger
-        client = PostgresClient(configuration: try url.clientConfiguration(), backgroundLogger: logger)
-        feed = PostgresHistoryFeed(client: client, logger: logger)
+        connector = PostgresConnector(configuration: try url.clientConfiguration(), logger: logger)
+        feed = PostgresHistoryFeed(connector: connector, logger: logger)
     }
 
     /// Starts the connection pool, waits until the database answers (at most 30 s: an instance
@@ -36,20 +35,21 @@ public actor PostgresServerStore: ServerStore {
     public func prepare() async throws {
         guard !prepared else { return }
         prepared = true
-        let client = client
-        runTask = Task { await client.run() }
+        let connector = connector, logger = logger
         var attempt = 0
         while true {
             attempt += 1
             do {
-                try await withStoreErrors("connecting to \(url)") { _ = try await client.query("SELECT 1", logger: logger) }
+                try await withStoreErrors("connecting to \(url)") {
+                    try await connector.withConnection { connection in _ = try await connection.query("SELECT 1", logger: logger) }
+                }
                 break
             } catch where attempt < 60 {
                 logger.warning("PostgreSQL does not answer yet; trying again", metadata: ["url": "\(url)", "error": "\(error)"])
                 try await Task.sleep(for: .milliseconds(500))
             }
         }
-        try await PostgresSchema.migrate(client: client, logger: logger)
+        try await PostgresSchema.migrate(connector: connector, logger: logger)
         await feed.start()
         logger.info("serving from PostgreSQL", metadata: ["url": "\(url)", "schema": "\(PostgresSchema.latestVersion)"])
     }
@@ -58,14 +58,17 @@ public actor PostgresServerStore: ServerStore {
     /// asks (so that a token one instance issued is valid on every other).
     public func signingKey() async throws -> [UInt8] {
         let candidate = Data(try Crypto.randomBytes(32))
+        let logger = logger
         return try await withStoreErrors("signing key") {
-            try await client.query("INSERT INTO fief_signing_key (id, key) VALUES (1, \(candidate)) ON CONFLICT (id) DO NOTHING",
-                                   logger: logger)
-            for try await key in try await client.query("SELECT key FROM fief_signing_key WHERE id = 1", logger: logger).decode(Data.self) {
-                guard key.count == 32 else { throw ServerStoreError.corrupt("fief_signing_key holds \(key.count) bytes, not a 32-byte key") }
-                return Array(key)
+            try await connector.withConnection { connection in
+                try await connection.query("INSERT INTO fief_signing_key (id, key) VALUES (1, \(candidate)) ON CONFLICT (id) DO NOTHING",
+                                           logger: logger)
+                for try await key in try await connection.query("SELECT key FROM fief_signing_key WHERE id = 1", logger: logger).decode(Data.self) {
+                    guard key.count == 32 else { throw ServerStoreError.corrupt("fief_signing_key holds \(key.count) bytes, not a 32-byte key") }
+                    return Array(key)
+                }
+                throw ServerStoreError.corrupt("fief_signing_key has no key after inserting one")
             }
-            throw ServerStoreError.corrupt("fief_signing_key has no key after inserting one")
         }
     }
 
@@ -77,30 +80,34 @@ public actor PostgresServerStore: ServerStore {
     }
 
     @_spi(Sync) public func history(path: String) async throws -> any RealmHistoryStore {
-        PostgresRealmHistoryStore(path: path, client: client, logger: logger)
+        PostgresRealmHistoryStore(path: path, connector: connector, logger: logger)
     }
 
     /// Stops listening and closes every connection.
     public func close() async {
         await feed.stop()
-        runTask?.cancel()
-        await runTask?.value
-        runTask = nil
+        await connector.close()
     }
 
     /// The rows of `query`, each decoded by `decode`.
     func rows<T: Sendable>(_ operation: String, _ query: PostgresQuery,
                            _ decode: @Sendable (PostgresRow) throws -> T) async throws -> [T] {
-        try await withStoreErrors(operation) {
-            var out: [T] = []
-            for try await row in try await client.query(query, logger: logger) { out.append(try decode(row)) }
-            return out
+        let logger = logger
+        return try await withStoreErrors(operation) {
+            try await connector.withConnection { connection in
+                var out: [T] = []
+                for try await row in try await connection.query(query, logger: logger) { out.append(try decode(row)) }
+                return out
+            }
         }
     }
 
     /// Runs a statement that returns no rows we need.
     func execute(_ operation: String, _ query: PostgresQuery) async throws {
-        try await withStoreErrors(operation) { _ = try await client.query(query, logger: logger) }
+        let logger = logger
+        try await withStoreErrors(operation) {
+            try await connector.withConnection { connection in _ = try await connection.query(query, logger: logger) }
+        }
     }
 }
 
