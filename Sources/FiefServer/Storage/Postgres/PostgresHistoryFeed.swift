@@ -30,7 +30,7 @@ actor PostgresHistoryFeed {
         task = Task {
             while !Task.isCancelled {
                 do {
-                    try await connector.withConnection { connection in
+                    try await connector.withLongLivedConnection { connection in
                         try await connection.listen(on: Self.channel) { notifications in
                             // Listening from here on: whatever was appended before is in the database.
                             continuation.yield(.resynchronize)

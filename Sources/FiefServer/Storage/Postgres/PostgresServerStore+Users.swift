@@ -53,6 +53,7 @@ extension PostgresServerStore {
     }
 
     public func createExternalUser(_ user: StoredUser, subject: String) async throws -> StoredUser {
+        let logger = logger
         let linked = try await withStoreErrors("create external user") {
             try await connector.withTransaction { connection -> Bool in
                 // Serializes logins of the same subject: the second waits, then finds the first's link.

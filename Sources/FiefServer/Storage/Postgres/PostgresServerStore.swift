@@ -91,7 +91,7 @@ public actor PostgresServerStore: ServerStore {
 
     /// The rows of `query`, each decoded by `decode`.
     func rows<T: Sendable>(_ operation: String, _ query: PostgresQuery,
-                           _ decode: @Sendable (PostgresRow) throws -> T) async throws -> [T] {
+                           _ decode: @escaping @Sendable (PostgresRow) throws -> T) async throws -> [T] {
         let logger = logger
         return try await withStoreErrors(operation) {
             try await connector.withConnection { connection in
