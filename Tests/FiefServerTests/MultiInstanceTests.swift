@@ -120,18 +120,23 @@ final class MultiInstanceTests: XCTestCase {
         }
         let doomed = clients.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         let killed = servers[0]
-        // Every client uploads without pause; instance 0 dies in the middle.
+        let killDone = TestFlag()
+        // Every client uploads without pause; instance 0 dies in the middle. Its clients write
+        // until their connection ends, the others until 20 rounds after the kill (both bounded).
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for client in clients {
+            for (i, client) in clients.enumerated() {
+                let onKilledInstance = i % 2 == 0
                 group.addTask {
                     var round = 0
-                    while round < 600 {
+                    var afterKill = 0
+                    while round < 5_000 && afterKill < 20 {
                         for _ in 0..<2 {
                             round += 1
                             try await client.writeBatch(round)
                         }
                         try await client.uploadPending()
                         guard try await client.pump(timeout: .milliseconds(2)) else { break }
+                        if !onKilledInstance && killDone.isSet { afterKill += 1 }
                     }
                     // Offline now (or done): the app goes on writing.
                     round += 1
@@ -139,8 +144,9 @@ final class MultiInstanceTests: XCTestCase {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(1500))
+                try await Task.sleep(for: .milliseconds(1000))
                 try killed.killHard()
+                killDone.set()
             }
             try await group.waitForAll()
         }
@@ -177,14 +183,14 @@ final class MultiInstanceTests: XCTestCase {
             try await connect(client, to: servers[i % 2], token: login.accessToken, path: "/~/restart")
             clients.append(client)
         }
-        // Clients upload until the restart cuts them off (or 400 rounds pass); the errors they
+        // Clients upload until the restart cuts them off (or 200 rounds pass); the errors they
         // hear must say to try again.
         let errors = try await withThrowingTaskGroup(of: [String].self) { group in
             for client in clients {
                 group.addTask {
                     var heard: [String] = []
                     var round = 0
-                    while round < 400 {
+                    while round < 200 {
                         round += 1
                         try await client.writeBatch(round)
                         do {
@@ -199,7 +205,7 @@ final class MultiInstanceTests: XCTestCase {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(1000))
+                try await Task.sleep(for: .milliseconds(700))
                 try TestPostgres.restart()
                 return []
             }
@@ -230,4 +236,12 @@ extension Array {
         for element in self { out.append(try await transform(element)) }
         return out
     }
+}
+
+/// A flag tasks share.
+final class TestFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
