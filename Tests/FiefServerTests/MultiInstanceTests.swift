@@ -144,7 +144,15 @@ final class MultiInstanceTests: XCTestCase {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(1000))
+                // The kill comes once the doomed instance has acknowledged something (at most
+                // 30 s of waiting), while its clients go on uploading.
+                for _ in 0..<300 {
+                    var acknowledged: UInt64 = 0
+                    for client in doomed { acknowledged += await client.acknowledged }
+                    if acknowledged > 0 { break }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                try await Task.sleep(for: .milliseconds(300))
                 try killed.killHard()
                 killDone.set()
             }
