@@ -1,11 +1,31 @@
 import ArgumentParser
 import FiefServer
 import Foundation
+import Logging
 
 /// The data directory option the admin commands share.
 struct DataDirectoryOption: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Directory of the server's state (env FIEF_DATA_DIR; default ./fief-data).")
     var dataDirectory: String?
+
+    @Option(name: .customLong("postgres-url"), help: "The PostgreSQL database of the server instead of --data-dir (env FIEF_POSTGRES_URL).")
+    var postgresURL: String?
+
+    /// The server's store: the PostgreSQL database when one is given, else the data directory's.
+    func openStore() async throws -> any ServerStore {
+        if let text = postgresURL ?? ProcessInfo.processInfo.environment["FIEF_POSTGRES_URL"], !text.isEmpty {
+            guard let url = PostgresConnectionURL(text) else {
+                throw ValidationError("--postgres-url \(text): use postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
+            }
+            let store = try PostgresServerStore(url: url, logger: Logger(label: "fief-server", factory: { _ in SwiftLogNoOpLogHandler() }))
+            do { try await store.prepare() } catch {
+                await store.close()
+                throw error
+            }
+            return store
+        }
+        return try EmbeddedServerStore(directory: try url())
+    }
 
     /// The directory, which must exist: the admin commands never create a new server.
     func url() throws -> URL {
@@ -24,7 +44,7 @@ struct CreateAdmin: AsyncParsableCommand {
         commandName: "create-admin",
         abstract: "Create an administrator who logs in with a user name and password.",
         discussion: """
-        Run it while the server is stopped (the store's files are the server's).
+        Run it while the server is stopped (the store's files are the server's); on PostgreSQL, at any time.
 
         Examples:
           fief-server create-admin --username root --password 'long passphrase'
@@ -44,7 +64,7 @@ struct CreateAdmin: AsyncParsableCommand {
         guard let password = password ?? ProcessInfo.processInfo.environment["FIEF_ADMIN_PASSWORD"] else {
             throw ValidationError("give the password with --password or FIEF_ADMIN_PASSWORD")
         }
-        let store = try EmbeddedServerStore(directory: try data.url())
+        let store = try await data.openStore()
         let user = try await AdminTasks.createAdmin(username: username, password: password, store: store)
         print("created administrator \(username) (user id \(user.id))")
         await store.close()
@@ -66,7 +86,7 @@ struct ListUsers: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() async throws {
-        let store = try EmbeddedServerStore(directory: try data.url())
+        let store = try await data.openStore()
         for user in try await store.users() {
             let created = ISO8601DateFormatter().string(from: user.createdAt)
             print("\(user.id)  \(user.provider)  \(user.username ?? "-")  \(user.isAdmin ? "admin" : "user")  \(created)")
@@ -90,7 +110,7 @@ struct ListRealms: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() async throws {
-        let store = try EmbeddedServerStore(directory: try data.url())
+        let store = try await data.openStore()
         for realm in try await store.realms() {
             print("\(realm.path)  \(realm.creatorId)  \(ISO8601DateFormatter().string(from: realm.createdAt))")
         }

@@ -13,6 +13,8 @@ struct FiefServerCommand: AsyncParsableCommand {
         abstract: "The self-hosted sync server of Fief: users, realms and sync over HTTP and WebSocket.",
         discussion: """
         All state lives in Fief realms under the data directory; nothing else needs installing.
+        With --postgres-url (or FIEF_POSTGRES_URL) it lives in PostgreSQL instead, and any number
+        of instances can serve the same users and realms from one database.
 
         Examples:
           fief-server                                   serve on 127.0.0.1:9080 from ./fief-data
@@ -33,6 +35,8 @@ struct FiefServerCommand: AsyncParsableCommand {
           curl http://127.0.0.1:9080/metrics            Prometheus metrics (open unless --metrics-token)
           fief-server --host 0.0.0.0 --metrics-token "$(cat scrape.secret)"
                                                         listen on every address; /metrics needs the token
+          fief-server --postgres-url postgres://fief@db.internal/fief --host 0.0.0.0
+                                                        one of several instances on one PostgreSQL
         """,
         subcommands: [Serve.self, CreateAdmin.self, ListUsers.self, ListRealms.self, ListPermissions.self],
         defaultSubcommand: Serve.self
@@ -71,11 +75,16 @@ struct Serve: AsyncParsableCommand {
           fief-server serve --jwt-public-key /etc/fief/idp-es256.pem --jwt-issuer https://id.example
           FIEF_JWT_SECRET_FILE=/etc/fief/hs256.secret fief-server serve --jwt-audience my-app
           fief-server serve --port 9443 --tls-certificate cert.pem --tls-key key.pem
+          FIEF_POSTGRES_URL=postgres://fief:secret@10.0.0.5:5432/fief fief-server serve --host 0.0.0.0
         """
     )
 
     @Option(name: .customLong("data-dir"), help: "Directory of the server's state (env FIEF_DATA_DIR; default ./fief-data).")
     var dataDirectory: String?
+
+    @Option(name: .customLong("postgres-url"),
+            help: "Keep all state in this PostgreSQL database, postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require], shared by every instance pointed at it (env FIEF_POSTGRES_URL; default: the embedded store in --data-dir).")
+    var postgresURL: String?
 
     @Option(help: "Address to listen on (env FIEF_HOST; default 127.0.0.1).")
     var host: String?
@@ -152,12 +161,27 @@ struct Serve: AsyncParsableCommand {
             })
         }
         let server: FiefSyncServer
-        do { server = try FiefSyncServer(configuration: configuration, logger: logger) } catch let error as ServerTLSError {
+        do {
+            if let url = try postgres(environment: environment) {
+                server = try await FiefSyncServer.postgres(url: url, configuration: configuration, logger: logger)
+            } else {
+                server = try FiefSyncServer(configuration: configuration, logger: logger)
+            }
+        } catch let error as ServerTLSError {
             throw ValidationError(error.description)
         }
         try await server.run { host, port in
             FileHandle.standardOutput.write(Data("fief-server listening on \(host):\(port)\n".utf8))
         }
+    }
+
+    /// The PostgreSQL URL of the flag or the environment, if any.
+    private func postgres(environment: [String: String]) throws -> PostgresConnectionURL? {
+        guard let text = postgresURL ?? environment["FIEF_POSTGRES_URL"], !text.isEmpty else { return nil }
+        guard let url = PostgresConnectionURL(text) else {
+            throw ValidationError("--postgres-url \(text): use postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
+        }
+        return url
     }
 
     /// The TLS files of the flags or the environment: both or neither.

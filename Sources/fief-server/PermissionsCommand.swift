@@ -29,7 +29,7 @@ struct ListPermissions: AsyncParsableCommand {
             }
             do throws(SessionFailure) { normalized = try RealmPath(path, userId: "").value } catch { throw ValidationError("bad path \(path): \(error.message)") }
         }
-        let store = try EmbeddedServerStore(directory: try data.url())
+        let store = try await data.openStore()
         for grant in try await store.grants(path: normalized) {
             print("\(grant.path)  \(grant.userId)  \(grant.accessLevel.rawValue)  granted by \(grant.grantedBy)  \(Timestamp.format(grant.grantedAt))")
         }

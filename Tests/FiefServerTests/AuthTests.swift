@@ -104,7 +104,7 @@ final class AuthTests: XCTestCase {
         XCTAssertEqual(altered.code, "invalidAccessToken")
 
         // A token signed with the server's own key, but expired.
-        let key = try Array(Data(contentsOf: server.dataDirectory.appendingPathComponent("jwt.key")))
+        let key = try server.signingKey()
         let now = Int64(Date().timeIntervalSince1970)
         let expired = try AccessTokenSigner(key: key).sign(AccessTokenClaims(sub: login.userId, iat: now - 3600, exp: now - 60, adm: false))
         let reply = try await http.get("/sync", headers: ["Authorization": "Bearer \(expired)"])

@@ -9,6 +9,8 @@ import XCTest
 /// on serving, and everything acknowledged before is there after a restart without the limit.
 final class DiskFullTests: XCTestCase {
     func testFullDiskRefusesUploadsAndLosesNothingAcknowledged() async throws {
+        try XCTSkipIf(TestPostgres.isServerBackend,
+                      "the file-size limit fills the embedded store's files; on PostgreSQL the disk is the database's (its disk_full, SQLSTATE 53100, is not mapped to diskFull yet)")
         let directory = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("data")

@@ -12,9 +12,15 @@ final class ServerLifecycleTests: XCTestCase {
         let reply = try await HTTPClient(baseURL: server.baseURL).get("/health")
         XCTAssertEqual(reply.status, 200)
         XCTAssertEqual(reply.json["status"] as? String, "ok")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/server.realm").path))
-        let key = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("data/jwt.key").path)
-        XCTAssertEqual((key[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        if server.postgresURL == nil {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/server.realm").path))
+            let key = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("data/jwt.key").path)
+            XCTAssertEqual((key[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        } else {
+            // On PostgreSQL the state, and the key every instance shares, are in the database.
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/server.realm").path))
+            XCTAssertEqual(try server.signingKey().count, 32)
+        }
         XCTAssertEqual(try server.terminate(), 0, server.log)
     }
 

@@ -21,17 +21,25 @@ public final class ServerProcess: @unchecked Sendable {
     public let dataDirectory: URL
     /// The server's stderr (its logs).
     public let logURL: URL
+    /// The PostgreSQL database the server serves from; nil on the embedded store.
+    public let postgresURL: String?
 
     /// Starts the server with `serve --port 0` on `dataDirectory` plus `arguments`, with
     /// `environment` added to this process's, and waits (at most 30 s) for its
     /// `fief-server listening on HOST:PORT` line.
-    public init(dataDirectory: URL, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    ///
+    /// With `postgresURL`, the server serves from that database (several processes may share
+    /// one). Without it, under `FIEF_TEST_SERVER_BACKEND=postgres` (``TestPostgres``), it serves
+    /// from the database of `dataDirectory` in the test cluster; otherwise from the embedded store.
+    public init(dataDirectory: URL, arguments: [String] = [], environment: [String: String] = [:], postgresURL: String? = nil) throws {
         self.dataDirectory = dataDirectory
+        let postgresURL = try postgresURL ?? (TestPostgres.isServerBackend ? TestPostgres.database(for: dataDirectory) : nil)
+        self.postgresURL = postgresURL
         let executable = try Self.locateExecutable("fief-server")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", "--data-dir", dataDirectory.path, "--host", "127.0.0.1", "--port", "0",
-                             "--log-level", "debug"] + arguments
+                             "--log-level", "debug"] + (postgresURL.map { ["--postgres-url", $0] } ?? []) + arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         }
@@ -57,6 +65,21 @@ public final class ServerProcess: @unchecked Sendable {
             throw ServerProcessError.unexpectedOutput(line)
         }
         self.port = port
+    }
+
+    /// The 32-byte key the server signs access tokens with: `jwt.key` in the data directory, or
+    /// on PostgreSQL the row every instance shares.
+    public func signingKey() throws -> [UInt8] {
+        guard let postgresURL else { return try Array(Data(contentsOf: dataDirectory.appendingPathComponent("jwt.key"))) }
+        let database = URLComponents(string: postgresURL)?.path.dropFirst().description
+        let hex = try TestPostgres.psql("SELECT encode(key, 'hex') FROM fief_signing_key WHERE id = 1", database: database)
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex, let end = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex), let byte = UInt8(hex[index..<end], radix: 16) {
+            bytes.append(byte)
+            index = end
+        }
+        return bytes
     }
 
     /// The server's base URL, `http://127.0.0.1:<port>`.

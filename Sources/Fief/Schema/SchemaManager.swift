@@ -40,11 +40,23 @@ enum SchemaManager {
 
     /// The Swift classes a configuration asks for (with the classes they link to).
     static func modelTypes(_ configuration: Realm.Configuration) throws -> [ClassInfo] {
-        var pending = configuration.objectTypes ?? ClassInfo.discoveredTypes
+        var pending = configuration.objectTypes ?? Self.firstClassPerName(ClassInfo.discoveredTypes)
         var seen: Set<ObjectIdentifier> = []
+        var names: [String: ObjectIdentifier] = [:]
+        if configuration.objectTypes == nil {
+            for type in pending { names[type.className()] = ObjectIdentifier(type) }
+        }
         var infos: [ClassInfo] = []
         while let type = pending.popLast() {
             guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
+            // Without objectTypes, a class name two Swift classes claim (versions of one model
+            // in a process's tests, say) takes the first discovered, so that the automatic
+            // schema does not change with the order classes are met in.
+            if configuration.objectTypes == nil {
+                let claimed = names[type.className(), default: ObjectIdentifier(type)]
+                guard claimed == ObjectIdentifier(type) else { continue }
+                names[type.className()] = claimed
+            }
             let info = try ClassInfo.discover(type)
             infos.append(info)
             if configuration.objectTypes == nil { pending.append(contentsOf: info.linkedTypes.compactMap { $0 }) }
@@ -61,6 +73,12 @@ enum SchemaManager {
             }
         }
         return infos
+    }
+
+    /// The first discovered class of each class name, in discovery order.
+    private static func firstClassPerName(_ types: [ObjectBase.Type]) -> [ObjectBase.Type] {
+        var taken: Set<String> = []
+        return types.filter { taken.insert($0.className()).inserted }
     }
 
     /// Every `LinkingObjects` property must name a property of its origin class that links

@@ -25,13 +25,20 @@ public struct FiefSyncServer: Sendable {
     /// Opens the state in the configuration's data directory (creating it on first start) and
     /// reads the TLS files, if any (a ``ServerTLSError`` names a file that cannot be used).
     public init(configuration: ServerConfiguration, logger: Logger) throws {
-        tlsConfiguration = try configuration.tls?.makeTLSConfiguration()
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+        let store = try EmbeddedServerStore(directory: configuration.dataDirectory)
+        let key = try SigningKeyFile.loadOrCreate(in: configuration.dataDirectory)
+        try self.init(configuration: configuration, store: store, signingKey: key, logger: logger)
+    }
+
+    /// A server on `store` (for example a ``PostgresServerStore`` several instances share),
+    /// signing access tokens with `signingKey`; the configuration's data directory is not used.
+    public init(configuration: ServerConfiguration, store: any ServerStore, signingKey: [UInt8], logger: Logger) throws {
+        tlsConfiguration = try configuration.tls?.makeTLSConfiguration()
         self.configuration = configuration
         self.logger = logger
-        store = try EmbeddedServerStore(directory: configuration.dataDirectory)
-        let key = try SigningKeyFile.loadOrCreate(in: configuration.dataDirectory)
-        auth = try AuthService(store: store, signingKey: key, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
+        self.store = store
+        auth = try AuthService(store: store, signingKey: signingKey, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
                                jwt: configuration.jwt)
         metrics = configuration.metrics?.makeMetrics() ?? .disabled()
         let hub = SyncHub(store: store, logger: logger, metrics: metrics)
@@ -40,6 +47,20 @@ public struct FiefSyncServer: Sendable {
         permissions.onGrantChanged = { userId, path in await hub.grantChanged(userId: userId, path: path) }
         self.hub = hub
         self.permissions = permissions
+    }
+
+    /// A server on the PostgreSQL database at `url`: connects, migrates the schema and reads
+    /// (or, first, makes) the signing key every instance on the database shares.
+    public static func postgres(url: PostgresConnectionURL, configuration: ServerConfiguration, logger: Logger) async throws -> FiefSyncServer {
+        let store = try PostgresServerStore(url: url, logger: logger)
+        do {
+            try await store.prepare()
+            let key = try await store.signingKey()
+            return try FiefSyncServer(configuration: configuration, store: store, signingKey: key, logger: logger)
+        } catch {
+            await store.close()
+            throw error
+        }
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully: sync connections are told

@@ -3,7 +3,9 @@
 import Foundation
 
 /// A realm's server history in a Fief realm file of its own, with full durability: every
-/// append is on disk when it returns.
+/// append is on disk when it returns. Only one server uses the file, so its realm's
+/// ``RealmSyncActor`` is the only writer: ``HistoryMovedOn`` can happen only if that actor's
+/// history in memory is wrong.
 actor EmbeddedRealmHistoryStore: RealmHistoryStore {
     private let configuration: Realm.Configuration
     private var openRealm: Realm?
@@ -25,10 +27,14 @@ actor EmbeddedRealmHistoryStore: RealmHistoryStore {
     }
 
     func load() async throws -> StoredHistory {
+        try await changes(after: 0)
+    }
+
+    func changes(after version: UInt64) async throws -> StoredHistory {
         let realm = try await realm()
         var entries: [ServerHistoryEntry] = []
-        var expected: UInt64?
-        for record in realm.objects(HistoryEntryRecord.self).sorted(byKeyPath: "serverVersion") {
+        var expected: UInt64? = version == 0 ? nil : version + 1
+        for record in realm.objects(HistoryEntryRecord.self).filter("serverVersion > %@", Int(storing: version)).sorted(byKeyPath: "serverVersion") {
             let version = record.serverVersion.storedUInt64
             if let expected, version != expected {
                 throw ServerStoreError.corrupt("\(configuration.fileURL?.path ?? "history"): server version \(expected) is missing")
@@ -42,23 +48,30 @@ actor EmbeddedRealmHistoryStore: RealmHistoryStore {
                                               originClientVersion: record.originClientVersion.storedUInt64,
                                               timestamp: record.timestamp.storedUInt64, changeset: changeset))
         }
-        let compactedThrough = (entries.first?.serverVersion ?? 1) - 1
+        let compactedThrough = (entries.first?.serverVersion ?? (version + 1)) - 1
         let files = realm.objects(ClientFileRecord.self).sorted(byKeyPath: "ident").map(\.value)
         return StoredHistory(compactedThrough: compactedThrough, entries: entries, clientFiles: Array(files))
     }
 
-    func addClientFile(_ file: ClientFileState) async throws {
+    func assignClientFile(salt: UInt64) async throws -> ClientFileState {
         let realm = try await realm()
+        let ident = (realm.objects(ClientFileRecord.self).max(ofProperty: "ident") as Int?).map(\.storedUInt64).map { $0 + 1 } ?? 1
+        let file = ClientFileState(ident: ident, salt: salt, lastIntegratedClientVersion: 0, lastIntegratedBaseServerVersion: 0)
         try realm.write {
             let record = ClientFileRecord()
             record.ident = Int(storing: file.ident)
             record.update(from: file)
             realm.add(record, update: .modified)
         }
+        return file
     }
 
-    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState) async throws {
+    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState, expectedLatestVersion: UInt64) async throws {
         let realm = try await realm()
+        let latest = (realm.objects(HistoryEntryRecord.self).max(ofProperty: "serverVersion") as Int?)?.storedUInt64 ?? 0
+        // With compaction, the latest version outlives its entry only if every entry went; this
+        // server never compacts the stored history, so an empty one ends at 0.
+        guard latest == expectedLatestVersion else { throw HistoryMovedOn(expected: expectedLatestVersion, latest: latest) }
         try realm.write {
             for entry in entries {
                 let record = HistoryEntryRecord()

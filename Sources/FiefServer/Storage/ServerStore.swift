@@ -194,17 +194,61 @@ public protocol ServerStore: Sendable {
 
 /// One realm's server history and client files in storage.
 ///
-/// The realm's ``RealmSyncActor`` is its only writer and serializes the calls.
+/// On one server, the realm's ``RealmSyncActor`` is the only writer and serializes the calls.
+/// Several server instances on one shared store (``PostgresServerStore``) each have a
+/// `RealmSyncActor` for the realm: the store is then the arbiter. It assigns client file
+/// identities itself, and appends only on top of the latest version the caller knew, so that a
+/// realm's history has one total order whichever instance integrated each entry.
 @_spi(Sync) public protocol RealmHistoryStore: Sendable {
     /// The whole stored history.
     func load() async throws -> StoredHistory
-    /// Stores a newly assigned client file.
-    func addClientFile(_ file: ClientFileState) async throws
+    /// The entries after server version `version` (``StoredHistory/compactedThrough`` is
+    /// `version`) and every client file with its stored state: what another writer added since.
+    func changes(after version: UInt64) async throws -> StoredHistory
+    /// Stores a new client file with `salt` and the next identity of the realm (from 1; unique
+    /// even when several writers assign at once).
+    func assignClientFile(salt: UInt64) async throws -> ClientFileState
     /// Appends integrated entries and the new state of the client file that uploaded them, in
-    /// one durable transaction: both or neither survive a crash.
-    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState) async throws
+    /// one durable transaction: both or neither survive a crash. The entries were integrated on
+    /// top of server version `expectedLatestVersion`; when the stored history ends elsewhere
+    /// (another writer appended), nothing is stored and ``HistoryMovedOn`` is thrown.
+    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState, expectedLatestVersion: UInt64) async throws
     /// Replaces the changesets of stored entries with their compacted form (``HistoryCompaction``:
     /// same server versions, origins and timestamps, fewer instructions), in one durable
-    /// transaction: all or none survive a crash.
+    /// transaction: all or none survive a crash. Another writer may hold the older form in
+    /// memory, or store its own compacted form of the same entries later: every form is
+    /// equivalent for integration and downloads (FORMAT.md II.16).
     func replaceChangesets(of entries: [ServerHistoryEntry]) async throws
+}
+
+/// An append was refused: the stored history no longer ends at the version the caller
+/// integrated on (another server instance appended first). Catch up and integrate again.
+@_spi(Sync) public struct HistoryMovedOn: Error, Equatable, CustomStringConvertible {
+    /// The latest version the caller integrated on.
+    public var expected: UInt64
+    /// The latest stored version.
+    public var latest: UInt64
+
+    /// Creates the error.
+    public init(expected: UInt64, latest: UInt64) {
+        self.expected = expected
+        self.latest = latest
+    }
+
+    public var description: String { "the history moved on: it ends at server version \(latest), not \(expected)" }
+}
+
+/// What changed in the histories of a store that other processes write too.
+enum HistoryChange: Sendable, Equatable {
+    /// The realm at `path` has server versions up to `version`.
+    case advanced(path: String, version: UInt64)
+    /// Changes may have been missed (the notification channel was reconnected): every realm in
+    /// memory should compare itself with the store.
+    case resynchronize
+}
+
+/// A store that other server instances write too, and that says when they did.
+protocol SharedHistoryStore: Sendable {
+    /// The changes, for one consumer (the server's ``SyncHub``).
+    func historyChanges() -> AsyncStream<HistoryChange>
 }

@@ -19,6 +19,12 @@ struct HistoryBatch: Sendable {
 /// serializes everything that changes it: client file assignment and the integration of
 /// uploads. An upload's entries are committed durably before the history in memory changes and
 /// before any session hears of them, so nothing unacknowledged is ever sent.
+///
+/// On a store several server instances share (PostgreSQL), each instance has an actor for the
+/// realm and the store decides the order: an append based on a version that is no longer the
+/// latest is refused (``HistoryMovedOn``); the actor then catches up from the store and
+/// integrates again on top (``integrate(_:fileIdent:)``). Appends of other instances reach it
+/// through ``storeAdvanced(to:)``.
 actor RealmSyncActor {
     let path: String
     private let store: any RealmHistoryStore
@@ -34,10 +40,13 @@ actor RealmSyncActor {
     /// The history's length at the last compaction (``compactIfDue()``).
     private var lengthAtLastCompaction = 0
     private var compacting = false
+    /// Whether other server instances write the store too (then an ident reads the client files again).
+    private let shared: Bool
 
-    init(path: String, store: any RealmHistoryStore, logger: Logger) {
+    init(path: String, store: any RealmHistoryStore, shared: Bool = false, logger: Logger) {
         self.path = path
         self.store = store
+        self.shared = shared
         self.logger = logger
     }
 
@@ -70,13 +79,45 @@ actor RealmSyncActor {
         logger.debug("loaded realm history", metadata: ["realm": "\(path)", "entries": "\(stored.entries.count)", "clientFiles": "\(stored.clientFiles.count)"])
     }
 
-    /// Assigns a new client file identity with a random salt, durably.
+    /// Reads what other server instances appended since the history in memory ends, and every
+    /// client file's stored state; returns whether the history grew.
+    @discardableResult
+    private func catchUp() async throws -> Bool {
+        let changes = try await store.changes(after: history.latestVersion)
+        for file in changes.clientFiles { clientFiles[file.ident] = file }
+        guard !changes.entries.isEmpty else { return false }
+        history.appendStored(changes.entries)
+        for entry in changes.entries {
+            let payload = SyncChangesetCoding.encode(entry.changeset)
+            payloads.append(payload)
+            payloadBytes.append(UInt64(payload.count))
+        }
+        logger.debug("caught up with the store", metadata: ["realm": "\(path)", "entries": "\(changes.entries.count)", "latest": "\(history.latestVersion)"])
+        return true
+    }
+
+    /// Another server instance stored server version `version` (nil: maybe some, after missed
+    /// notifications): catches up from the store and tells the subscribed sessions.
+    func storeAdvanced(to version: UInt64?) async {
+        do {
+            let grew = try await exclusively {
+                if let version, version <= history.latestVersion { return false }
+                return try await catchUp()
+            }
+            guard grew else { return }
+        } catch {
+            logger.warning("catching up with the store failed", metadata: ["realm": "\(path)", "error": "\(error)"])
+            return
+        }
+        for notify in subscribers.values { notify() }
+    }
+
+    /// Assigns a new client file identity with a random salt, durably (the store picks the
+    /// identity, unique among every instance's).
     func assignClientFile() async throws -> ClientFileState {
         try await exclusively {
-            let ident = (clientFiles.keys.max() ?? 0) + 1
-            let file = ClientFileState(ident: ident, salt: try Crypto.randomNonZeroUInt64(), lastIntegratedClientVersion: 0, lastIntegratedBaseServerVersion: 0)
-            try await store.addClientFile(file)
-            clientFiles[ident] = file
+            let file = try await store.assignClientFile(salt: try Crypto.randomNonZeroUInt64())
+            clientFiles[file.ident] = file
             return file
         }
     }
@@ -85,6 +126,8 @@ actor RealmSyncActor {
     /// and the cursors must point into the history the server still has.
     func checkIdent(_ message: IdentMessage) async throws -> ClientFileState {
         try await exclusively {
+            // The client may come from another instance: its file and the history it saw are in the store.
+            if shared { try await catchUp() }
             guard let file = clientFiles[message.fileIdent], file.salt == message.salt else {
                 throw SessionFailure(.badClientFileIdent, "file identity \(message.fileIdent) with this salt was not assigned by realm \(path)")
             }
@@ -111,50 +154,20 @@ actor RealmSyncActor {
     /// a failed commit the history is read again from the store.
     func integrate(_ uploads: [ClientUpload], fileIdent: UInt64) async throws -> ClientFileState {
         let file = try await exclusively {
-            guard var file = clientFiles[fileIdent] else {
-                throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
-            }
-            // Check every upload first, exactly as `ServerHistory.integrate` will, so that the
-            // integration below (in place: copying the history per upload would cost its whole
-            // length each time) cannot stop halfway.
-            var latest = history.latestVersion
-            var done = history.integratedClientVersions[fileIdent] ?? 0
-            for upload in uploads where upload.clientVersion > done {
-                guard upload.baseServerVersion <= latest else {
-                    throw SessionFailure(.badCursor, "changeset \(upload.clientVersion) is based on server version \(upload.baseServerVersion), but the history ends at \(latest)")
+            // On a shared store another instance may have appended since this history was read:
+            // the append is then refused, nothing is stored, and the uploads are integrated again
+            // on top of what the store holds. Every refusal means another instance's append
+            // committed, so this ends; the bound only stops a store that refuses forever.
+            var attempt = 1
+            while true {
+                do {
+                    return try await integrateOnce(uploads, fileIdent: fileIdent)
+                } catch let moved as HistoryMovedOn where attempt < 1_000 {
+                    logger.debug("another instance appended first; integrating again", metadata: ["realm": "\(path)", "error": "\(moved)"])
+                    attempt += 1
+                    try await catchUp()
                 }
-                guard upload.baseServerVersion >= history.compactedThrough else {
-                    throw SessionFailure(.clientResetRequired, "changeset \(upload.clientVersion) is based on server version \(upload.baseServerVersion), which was compacted away",
-                                         clientResetRequired: true)
-                }
-                latest += 1
-                done = upload.clientVersion
             }
-            var fresh: [ServerHistoryEntry] = []
-            do {
-                for upload in uploads {
-                    if let entry = try history.integrate(upload) { fresh.append(entry) }
-                    if upload.clientVersion > file.lastIntegratedClientVersion {
-                        file.lastIntegratedClientVersion = upload.clientVersion
-                        file.lastIntegratedBaseServerVersion = upload.baseServerVersion
-                    }
-                }
-                guard !fresh.isEmpty else { return file }
-                try await store.append(fresh, clientFile: file)
-            } catch {
-                // The history in memory may now hold entries the store does not: the next call
-                // reads it again from the store, the one truth.
-                loaded = false
-                logger.error("integration failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
-                throw error
-            }
-            clientFiles[fileIdent] = file
-            for entry in fresh {
-                let payload = SyncChangesetCoding.encode(entry.changeset)
-                payloads.append(payload)
-                payloadBytes.append(UInt64(payload.count))
-            }
-            return file
         }
         for notify in subscribers.values { notify() }
         if history.entries.count >= Self.compactionThreshold(lastLength: lengthAtLastCompaction) && !compacting {
@@ -200,6 +213,60 @@ actor RealmSyncActor {
         } catch {
             logger.error("history compaction failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
         }
+    }
+
+    /// One attempt of ``integrate(_:fileIdent:)`` (inside ``exclusively(_:)``).
+    private func integrateOnce(_ uploads: [ClientUpload], fileIdent: UInt64) async throws -> ClientFileState {
+        guard var file = clientFiles[fileIdent] else {
+            throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
+        }
+        // Check every upload first, exactly as `ServerHistory.integrate` will, so that the
+        // integration below (in place: copying the history per upload would cost its whole
+        // length each time) cannot stop halfway.
+        var latest = history.latestVersion
+        var done = history.integratedClientVersions[fileIdent] ?? 0
+        for upload in uploads where upload.clientVersion > done {
+            guard upload.baseServerVersion <= latest else {
+                throw SessionFailure(.badCursor, "changeset \(upload.clientVersion) is based on server version \(upload.baseServerVersion), but the history ends at \(latest)")
+            }
+            guard upload.baseServerVersion >= history.compactedThrough else {
+                throw SessionFailure(.clientResetRequired, "changeset \(upload.clientVersion) is based on server version \(upload.baseServerVersion), which was compacted away",
+                                     clientResetRequired: true)
+            }
+            latest += 1
+            done = upload.clientVersion
+        }
+        let base = history.latestVersion
+        let integratedBefore = history.integratedClientVersions[fileIdent]
+        var fresh: [ServerHistoryEntry] = []
+        do {
+            for upload in uploads {
+                if let entry = try history.integrate(upload) { fresh.append(entry) }
+                if upload.clientVersion > file.lastIntegratedClientVersion {
+                    file.lastIntegratedClientVersion = upload.clientVersion
+                    file.lastIntegratedBaseServerVersion = upload.baseServerVersion
+                }
+            }
+            guard !fresh.isEmpty else { return file }
+            try await store.append(fresh, clientFile: file, expectedLatestVersion: base)
+        } catch let moved as HistoryMovedOn {
+            // Nothing was stored: take the entries back out of memory.
+            history.removeUnstored(after: base, fileIdent: fileIdent, integratedClientVersion: integratedBefore)
+            throw moved
+        } catch {
+            // The history in memory may now hold entries the store does not: the next call
+            // reads it again from the store, the one truth.
+            loaded = false
+            logger.error("integration failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
+            throw error
+        }
+        clientFiles[fileIdent] = file
+        for entry in fresh {
+            let payload = SyncChangesetCoding.encode(entry.changeset)
+            payloads.append(payload)
+            payloadBytes.append(UInt64(payload.count))
+        }
+        return file
     }
 
     /// History after `version` for client file `fileIdent`: at most `maxBytes` of payloads

@@ -55,7 +55,7 @@ public actor SyncHub: Service {
         let history = try await store.history(path: path.value)
         // Another bind may have made the actor during the awaits: a realm has exactly one.
         if let actor = realms[path.value] { return actor }
-        let actor = RealmSyncActor(path: path.value, store: history, logger: logger)
+        let actor = RealmSyncActor(path: path.value, store: history, shared: store is any SharedHistoryStore, logger: logger)
         realms[path.value] = actor
         return actor
     }
@@ -94,9 +94,28 @@ public actor SyncHub: Service {
 
     /// Waits for graceful shutdown, then closes every connection and waits (up to 10 s) for
     /// them to finish what they were doing.
+    /// On a store other instances write too, also follows their appends until then
+    /// (``followSharedHistory(_:)``).
     public func run() async throws {
+        let follower = (store as? any SharedHistoryStore).map { shared in Task { await self.followSharedHistory(shared) } }
         try? await gracefulShutdown()
+        follower?.cancel()
         await shutDown()
+    }
+
+    /// Hands every change other instances made to a realm in memory to its actor, which catches
+    /// up from the store and tells its sessions. Realms not in memory need nothing: their actor
+    /// reads the store when it is made.
+    private func followSharedHistory(_ shared: any SharedHistoryStore) async {
+        for await change in shared.historyChanges() {
+            switch change {
+            case .advanced(let path, let version):
+                // A task per change: one slow realm does not hold up the others' fan-out.
+                if let actor = realms[path] { Task { await actor.storeAdvanced(to: version) } }
+            case .resynchronize:
+                for actor in realms.values { Task { await actor.storeAdvanced(to: nil) } }
+            }
+        }
     }
 
     /// Closes every connection with `serverShuttingDown` after its current message.

@@ -111,6 +111,28 @@
         return entry
     }
 
+    /// Appends entries another writer integrated and stored: another server instance on a
+    /// shared store. They must follow ``latestVersion`` without a gap.
+    public mutating func appendStored(_ stored: some Sequence<ServerHistoryEntry>) {
+        for entry in stored {
+            precondition(entry.serverVersion == latestVersion + 1, "stored entry \(entry.serverVersion) does not follow \(latestVersion)")
+            entries.append(entry)
+            footprints.append(ChangesetFootprint(entry.changeset.instructions))
+            integratedClientVersions[entry.originFileIdent] = max(integratedClientVersions[entry.originFileIdent] ?? 0, entry.originClientVersion)
+        }
+    }
+
+    /// Takes back the entries after `version` that ``integrate(_:)`` appended for client file
+    /// `fileIdent` but that could not be stored (another writer stored other entries first), and
+    /// restores that file's integrated client version to what it was (nil: none).
+    public mutating func removeUnstored(after version: UInt64, fileIdent: UInt64, integratedClientVersion: UInt64?) {
+        guard version < latestVersion, version >= compactedThrough else { return }
+        let keep = Int(version - compactedThrough)
+        entries.removeSubrange(keep...)
+        footprints.removeSubrange(keep...)
+        integratedClientVersions[fileIdent] = integratedClientVersion
+    }
+
     /// The entries after server version `version`.
     public func entries(after version: UInt64) throws(ServerHistoryError) -> ArraySlice<ServerHistoryEntry> {
         entries[try index(after: version)...]
