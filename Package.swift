@@ -170,7 +170,7 @@ let package = Package(
         ),
         .testTarget(name: "FiefCLITests", dependencies: ["Fief", "FiefStorage"]),
         .testTarget(name: "FiefQueryLanguageTests", dependencies: ["FiefQueryLanguage"]),
-        .testTarget(name: "FiefTests", dependencies: ["Fief", "FiefStorage"]),
+        .testTarget(name: "FiefTests", dependencies: ["Fief", "FiefStorage", "ServerProcessSupport"]),
         .testTarget(name: "FiefSyncProtocolTests", dependencies: ["FiefSyncProtocol", "Fief"]),
         // The client API against the real `fief-server` binary (started on loopback).
         // Starts and stops the real `fief-server` for the server's and the client's tests.

@@ -1,5 +1,6 @@
 import Fief
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 // Seed 001's RealmActor, with only the import changed.
@@ -306,28 +307,7 @@ final class RealmIsolationTests: XCTestCase {
     }
 
     /// The probe executable beside this test bundle.
-    static func locateProbe() throws -> String { try locateExecutable("fief-isolation-probe") }
-
-    /// An executable target's binary beside this test bundle.
-    static func locateExecutable(_ name: String) throws -> String {
-        var directories: [URL] = []
-        for bundle in [Bundle.main] + Bundle.allBundles {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-            directories.append(bundle.bundleURL)
-        }
-        if let first = CommandLine.arguments.first {
-            directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
-        }
-        for directory in directories {
-            let candidate = directory.appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        struct ExecutableMissing: Error, CustomStringConvertible {
-            let name: String
-            var description: String { "\(name) not found beside the tests (swift build --build-tests builds it)" }
-        }
-        throw ExecutableMissing(name: name)
-    }
+    static func locateProbe() throws -> String { try ServerProcess.locateExecutable("fief-isolation-probe") }
 
     func testIsolationCheckPassesOnOwnActor() async throws {
         let directory = temporaryDirectory()

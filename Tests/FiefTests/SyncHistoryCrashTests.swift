@@ -1,5 +1,6 @@
 @_spi(Sync) @testable import Fief
 import Foundation
+import ServerProcessSupport
 import XCTest
 
 /// The same class as the writer's (Tests/SyncWriter): the file's schema must match.
@@ -14,7 +15,7 @@ final class KillItem: Object {
 /// every commit the child reported, and whose undo logs take the file back to empty.
 final class SyncHistoryCrashTests: XCTestCase {
     func testHistoryAndDataSurviveKillsAtRandomMoments() throws {
-        let writer = try RealmIsolationTests.locateExecutable("fief-sync-writer")
+        let writer = try ServerProcess.locateExecutable("fief-sync-writer")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("synckill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
