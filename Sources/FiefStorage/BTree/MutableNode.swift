@@ -88,6 +88,11 @@ struct MutableNode {
         count += 1
     }
 
+    /// Points the overflow value of leaf slot `index` at the run starting at `page`.
+    func setOverflowPage(_ index: Int, _ page: UInt64) {
+        base.setU64(UnsafeRawPointer(base).distance(to: node.payload(index)), page)
+    }
+
     func setChild(_ index: Int, _ page: UInt64) {
         base.setU64(node.cellOffset(index) + 2, page)
     }

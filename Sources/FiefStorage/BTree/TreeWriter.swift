@@ -161,19 +161,24 @@ extension Transaction {
         let useCompressed = compressedSize > 0
             && PageCheck.runPages(dataLength: compressedSize, pageSize: pageSize) < plainPages
         let data = useCompressed ? UnsafeRawBufferPointer(start: compressed, count: compressedSize) : value
+        let first = allocator.allocate(PageCheck.runPages(dataLength: data.count, pageSize: pageSize))
+        storeOverflowRun(data, at: first)
+        let reference = OverflowReference(page: first.littleEndian, storedLength: UInt32(data.count).littleEndian)
+        return (useCompressed ? .overflowLZ4 : .overflow, reference)
+    }
+
+    /// Records a dirty overflow run at `first` (pages already allocated) holding `data`.
+    func storeOverflowRun(_ data: UnsafeRawBufferPointer, at first: UInt64) {
         let pages = PageCheck.runPages(dataLength: data.count, pageSize: pageSize)
-        let first = allocator.allocate(pages)
         let run = DirtyPage(pageSize: pageSize, pages: pages)
         let bytes = run.pointer
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: Layout.runHeaderSize)
         bytes.setU8(Layout.typeOffset, PageType.overflow.rawValue)
         bytes.setU64(Layout.runLengthOffset, UInt64(data.count))
-        (bytes + Layout.runHeaderSize).copyMemory(from: data.baseAddress!, byteCount: data.count)
+        if data.count > 0 { (bytes + Layout.runHeaderSize).copyMemory(from: data.baseAddress!, byteCount: data.count) }
         let tail = pages * pageSize - Layout.runHeaderSize - data.count
         (bytes + Layout.runHeaderSize + data.count).initializeMemory(as: UInt8.self, repeating: 0, count: tail)
         dirty.insert(first, run)
-        let reference = OverflowReference(page: first.littleEndian, storedLength: UInt32(data.count).littleEndian)
-        return (useCompressed ? .overflowLZ4 : .overflow, reference)
     }
 
     /// Frees the overflow run of the value in slot `index`, if it has one.

@@ -41,6 +41,10 @@ final class Environment: @unchecked Sendable {
     /// tells a page of the commit it checks by its id.
     var nextTxnID: UInt64
     var fileBytes: UInt64
+    /// Where tail relocation continues at the next commit (nil: start a new pass).
+    var relocationCursor: RelocationCursor?
+    /// Pages tail relocation has moved since the store was opened (for tests and statistics).
+    var relocatedPageCount = 0
 
     /// What is durable, what each meta slot holds, and the sync role (see ``SyncCoordinator``).
     let coordinator: SyncCoordinator

@@ -45,6 +45,13 @@ public struct StorageOptions: Sendable, Equatable {
     /// (default 64 MiB). Unused for unencrypted stores, which read in place from the map.
     public var decryptedPageCacheSize = 64 << 20
 
+    /// The most pages a write commit moves out of the file's top region while much of the file
+    /// is free (tail relocation, FORMAT.md section 7): copies into lower free pages, so that
+    /// the tail can be truncated and the file shrinks without ``Store/compact(path:options:)``.
+    /// Default 256 (1 MiB of 4 KiB pages); 0 turns relocation off. Only commits of a file of
+    /// which more than a quarter is reusable pay for it.
+    public var tailRelocationPagesPerCommit = 256
+
     /// Open a damaged file to read what is left (`fief salvage`): when no version passes
     /// recovery (FORMAT.md section 9), open the newest version whose meta page is intact anyway.
     /// Reading a damaged page then throws ``StorageError/corruptPage(page:reason:)`` for that
@@ -65,6 +72,7 @@ public struct StorageOptions: Sendable, Equatable {
         guard !opensDamagedNewestVersion || readOnly else {
             throw .invalidOption("opensDamagedNewestVersion needs a read-only open: a damaged file is never written")
         }
+        guard tailRelocationPagesPerCommit >= 0 else { throw .invalidOption("tailRelocationPagesPerCommit must not be negative") }
         guard decryptedPageCacheSize >= 0 else { throw .invalidOption("decryptedPageCacheSize must not be negative") }
         guard !opensDamagedNewestVersion || readOnly else {
             throw .invalidOption("opensDamagedNewestVersion needs a read-only open: a damaged file is never written")

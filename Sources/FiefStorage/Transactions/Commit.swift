@@ -37,6 +37,7 @@ extension Transaction {
         guard active <= env.options.maximumActiveVersions else {
             throw StorageError.tooManyActiveVersions(active: active, maximum: env.options.maximumActiveVersions)
         }
+        relocateTail()
         try saveTreeDescriptors()
         let freeListPage = try writeFreeSpace(previousRoot: previous.freeListPage)
         // The map must cover every page this commit writes (not the page count, which only

@@ -48,13 +48,35 @@ struct PageAllocator {
         return first
     }
 
-    /// Finds `count` consecutive reusable pages (the lowest such run) and removes them.
-    private mutating func takeRun(_ count: Int) -> UInt64? {
+    /// Allocates `count` contiguous reusable pages that all lie below `boundary` and returns the
+    /// first, or nil when there is no such run (nothing is appended to the file).
+    mutating func allocate(_ count: Int, below boundary: UInt64) -> UInt64? {
+        if count == 1 {
+            guard let lowest = reusable.last, lowest < boundary else { return nil }
+            return reusable.removeLast()
+        }
+        return takeRun(count, below: boundary)
+    }
+
+    /// The number of reusable pages below `boundary`.
+    func reusableCount(below boundary: UInt64) -> Int {
+        var low = 0, high = reusable.count // binary search in descending order
+        while low < high {
+            let mid = (low + high) / 2
+            if reusable[mid] >= boundary { low = mid + 1 } else { high = mid }
+        }
+        return reusable.count - low
+    }
+
+    /// Finds `count` consecutive reusable pages below `boundary` (the lowest such run) and
+    /// removes them.
+    private mutating func takeRun(_ count: Int, below boundary: UInt64 = .max) -> UInt64? {
         guard reusable.count >= count else { return nil }
         // `reusable` is descending: a run first...first+count-1 appears as consecutive entries.
         var runEnd = reusable.count - 1
         var i = reusable.count - 1
         while i >= 0 {
+            if reusable[i] >= boundary { return nil }
             if i < runEnd && reusable[i] != reusable[i + 1] + 1 { runEnd = i }
             if runEnd - i + 1 == count {
                 let first = reusable[runEnd]
