@@ -254,17 +254,23 @@ enum PowerLossHarness {
         var recoveredOlderThanAcked = 0
         var pendingTruncates = 0
         var pendingWrites = 0
+        /// Pages moved by tail relocation in the live stores, and power losses in a commit
+        /// while a relocation pass was under way.
+        var relocatedPages = 0
+        var crashesWhileRelocating = 0
 
         var description: String {
             "\(scenarios) scenarios (\(crashesInCommit) crashes in a commit, \(crashesInSync) in sync(), \(noCrash) at rest), "
                 + "\(images) images: \(recoveredInFlight) recovered the interrupted commit, \(recoveredOlderThanAcked) an "
-                + "acknowledged but unsynced older one; \(pendingWrites) pending writes, \(pendingTruncates) pending truncates"
+                + "acknowledged but unsynced older one; \(pendingWrites) pending writes, \(pendingTruncates) pending truncates; "
+                + "\(relocatedPages) pages relocated, \(crashesWhileRelocating) crashes while relocating"
         }
     }
 
     /// Runs the scenarios of one configuration, stopping after a few failures.
+    @discardableResult
     static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64, encrypted: Bool = false,
-                             file: StaticString = #filePath, line: UInt = #line) throws {
+                             file: StaticString = #filePath, line: UInt = #line) throws -> Coverage {
         try runScenarios(name: name, baseSeed: baseSeed, expectTruncates: true, expectOlderThanAcked: relaxed,
                          file: file, line: line) { seed, coverage in
             try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, encrypted: encrypted, coverage: &coverage)
@@ -273,9 +279,10 @@ enum PowerLossHarness {
 
     /// Runs `scenario` for each scenario seed of `baseSeed` (or `FIEF_POWERLOSS_ONLY`), stopping
     /// after a few failures, and checks what the scenarios covered.
+    @discardableResult
     static func runScenarios(name: String, baseSeed: UInt64, expectTruncates: Bool, expectOlderThanAcked: Bool,
                              file: StaticString, line: UInt,
-                             _ scenario: (UInt64, inout Coverage) throws -> String?) throws {
+                             _ scenario: (UInt64, inout Coverage) throws -> String?) throws -> Coverage {
         var seeds = (0..<UInt64(scenarioCount)).map { CrashWorkload.mix(baseSeed &+ $0) }
         if let only = ProcessInfo.processInfo.environment["FIEF_POWERLOSS_ONLY"].flatMap({ UInt64($0) }) { seeds = [only] }
         var coverage = Coverage()
@@ -303,6 +310,7 @@ enum PowerLossHarness {
                 XCTAssertGreaterThan(coverage.recoveredOlderThanAcked, 0, "coverage \(name): \(coverage)", file: file, line: line)
             }
         }
+        return coverage
     }
 
     /// One scenario: some commits, a power loss at a random operation, then several possible
@@ -372,6 +380,7 @@ enum PowerLossHarness {
                 interrupted = next
                 crashedIn = "commit \(k + 1)"
                 coverage.crashesInCommit += 1
+                if store.env.relocationCursor != nil { coverage.crashesWhileRelocating += 1 }
                 break running
             }
             k += 1
@@ -393,6 +402,7 @@ enum PowerLossHarness {
             }
         }
         if !liveFile.hasCrashed { coverage.noCrash += 1 }
+        coverage.relocatedPages += store.env.relocatedPageCount
         coverage.scenarios += 1
         let lastAcked = k
         let syncsAtCrash = liveFile.completedSyncs
