@@ -153,6 +153,92 @@ final class RelocationTests: XCTestCase {
         }
     }
 
+    /// Power losses aimed at relocation: a store is filled and 90% deleted, then the power
+    /// fails at a random write, sync or truncate of the small commits that move its tail. Every
+    /// image (nothing, everything, or a random part of what was pending, writes torn) must open
+    /// at a prefix of the commits, verify clean, and take further commits.
+    func testPowerLossWhileRelocating() throws {
+        for relaxed in [false, true] {
+            let coverage = try PowerLossHarness.runScenarios(
+                name: "while relocating \(relaxed ? "relaxed" : "full")", baseSeed: relaxed ? 0x17_0005 : 0x17_0006,
+                expectTruncates: !relaxed, expectOlderThanAcked: relaxed, file: #filePath, line: #line) { seed, coverage in
+                try Self.relocationScenario(seed: seed, relaxed: relaxed, coverage: &coverage)
+            }
+            XCTAssertGreaterThan(coverage.crashesWhileRelocating, 0, "\(coverage)")
+        }
+    }
+
+    /// One scenario of ``testPowerLossWhileRelocating()``.
+    static func relocationScenario(seed: UInt64, relaxed: Bool, coverage: inout PowerLossHarness.Coverage) throws -> String? {
+        var random = SeededRandom(seed: seed)
+        let directory = CrashHarness.scratchDirectory("relocation")
+        defer { removeDirectory(directory) }
+        let liveFile = try FaultInjectingFile(path: directory + "/live.fief")
+        let store = try Store(file: liveFile, options: PowerLossHarness.options(pageSize: 4096, relaxed: relaxed))
+        defer { withExtendedLifetime(store) {} }
+        var models: [CrashWorkload.Model] = [[:]]
+        var syncsAtAck: [Int] = [-1]
+        var values = CrashWorkload.Random(seed: seed)
+        func commitOperations(_ k: UInt64, _ body: [CrashWorkload.Operation]) -> [CrashWorkload.Operation] {
+            body + [.put(tree: CrashWorkload.commitTree, key: CrashWorkload.counterKey, value: CrashWorkload.encodeCounter(k))]
+        }
+        // Commit 1 fills 2,000 keys (a tenth with large values); commit 2 deletes 90% of them.
+        let fill = (0..<2_000).map { i -> CrashWorkload.Operation in
+            let value = i % 10 == 3 ? [UInt8](repeating: UInt8(i % 251), count: 5_000 + i)
+                : (0..<(40 + i % 200)).map { _ in UInt8(truncatingIfNeeded: values.next()) }
+            return .put(tree: CrashWorkload.mainTree, key: CrashWorkload.key(i), value: value)
+        }
+        let deletes = (0..<2_000).filter { $0 % 10 != 0 }.map { CrashWorkload.Operation.delete(tree: CrashWorkload.mainTree, key: CrashWorkload.key($0)) }
+        var plan: [[CrashWorkload.Operation]] = [commitOperations(1, fill), commitOperations(2, deletes)]
+        for k in 3...40 {
+            let puts = (0..<4).map { _ in
+                CrashWorkload.Operation.put(tree: CrashWorkload.mainTree, key: CrashWorkload.key(Int(random.next() % 2_000)),
+                                            value: [UInt8](repeating: UInt8(k), count: 10 + Int(random.next() % 300)))
+            }
+            plan.append(commitOperations(UInt64(k), puts))
+        }
+        let crashAt = 1 + Int(random.next() % 120)
+        var interrupted: CrashWorkload.Model?
+        var crashedIn = "nowhere (power lost at rest)"
+        var k = 0
+        for operations in plan {
+            if k == 2 {
+                // Relaxed: make the deletes durable, so that the pages they freed are reusable.
+                if relaxed { try store.sync() }
+                liveFile.armCrash(atOperation: crashAt)
+            }
+            var next = models[k]
+            CrashWorkload.apply(operations, to: &next)
+            do {
+                try store.write { try CrashWorkload.apply(operations, to: $0) }
+            } catch {
+                guard liveFile.hasCrashed else { return "commit \(k + 1) failed before any power loss: \(error)" }
+                interrupted = next
+                crashedIn = "commit \(k + 1)"
+                coverage.crashesInCommit += 1
+                if store.env.relocationCursor != nil { coverage.crashesWhileRelocating += 1 }
+                break
+            }
+            k += 1
+            models.append(next)
+            syncsAtAck.append(liveFile.completedSyncs)
+            if liveFile.hasCrashed {
+                crashedIn = "after commit \(k) (its truncate)"
+                coverage.crashesInCommit += 1
+                break
+            }
+        }
+        if !liveFile.hasCrashed { coverage.noCrash += 1 }
+        coverage.scenarios += 1
+        coverage.relocatedPages += store.env.relocatedPageCount
+        let lastAcked = UInt64(k)
+        let lowest = relaxed ? UInt64(syncsAtAck.lastIndex { $0 < liveFile.completedSyncs } ?? 0) : lastAcked
+        let steps = ["fill, delete 90%, then power loss at operation \(crashAt) of the small commits; lost in \(crashedIn)"]
+        return try PowerLossHarness.checkImages(liveFile, directory: directory, seed: seed, models: models, interrupted: interrupted,
+                                                lowest: lowest, highest: lastAcked + (interrupted == nil ? 0 : 1), steps: steps,
+                                                random: &random, coverage: &coverage)
+    }
+
     // MARK: Workload
 
     static let total = 40_000
