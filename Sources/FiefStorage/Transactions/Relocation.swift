@@ -16,10 +16,14 @@ enum RelocationPolicy {
     static let visitsPerMovedPage = 8
 
     /// The first page of the region to empty, or nil when relocation should not run: a file of
-    /// `pageCount` pages of which `reusable` are reusable now. The boundary is the pages in use
-    /// plus 1/16 of them and 16 more, room for the pages commits write meanwhile.
-    static func boundary(pageCount: UInt64, reusable: Int) -> UInt64? {
-        guard reusable >= minimumReusablePages, UInt64(reusable) * reusableFraction > pageCount else { return nil }
+    /// `pageCount` pages of which `reusable` are reusable now and `waiting` freed but not yet
+    /// reusable. Pages that wait (relaxed durability between syncs, group commit, readers) will
+    /// need room of their own once reusable, so relocation runs only while the reusable pages
+    /// are more than twice them. The boundary is the pages in use plus 1/16 of them and 16
+    /// more, room for the pages commits write meanwhile.
+    static func boundary(pageCount: UInt64, reusable: Int, waiting: Int) -> UInt64? {
+        guard reusable >= minimumReusablePages, UInt64(reusable) * reusableFraction > pageCount,
+              reusable > 2 * waiting else { return nil }
         let used = pageCount - UInt64(reusable)
         return used + used / 16 + 16
     }
@@ -52,7 +56,10 @@ extension Transaction {
         let budget = env.options.tailRelocationPagesPerCommit
         guard budget > 0 else { return }
         _ = allocator.trimTail()
-        guard let boundary = RelocationPolicy.boundary(pageCount: allocator.pageCount, reusable: allocator.reusable.count) else {
+        let reusable = allocator.reusable.count
+        guard reusable >= RelocationPolicy.minimumReusablePages,
+              let boundary = RelocationPolicy.boundary(pageCount: allocator.pageCount, reusable: reusable,
+                                                       waiting: allocator.freePageCount - reusable) else {
             env.relocationCursor = nil
             return
         }
