@@ -43,6 +43,7 @@ enum WorkloadCatalog {
             SinglePutCommitsWorkload(mode: .durable, commitsPerRun: config.durableCommits),
             SinglePutCommitsWorkload(mode: .nonDurable, commitsPerRun: config.nonDurableCommits),
             ChurnFileSizeWorkload(),
+            SpaceReturnWorkload(),
             OpenTimeWorkload(),
             GroupCommitWorkload(),
             ObjectInsertWorkload(),
