@@ -12,7 +12,10 @@ final class GroupSyncOverflowTests: XCTestCase {
         let directory = makeTemporaryDirectory()
         defer { removeDirectory(directory) }
         let file = try FaultInjectingFile(path: directory + "/overflow.fief")
-        let store = try Store(file: file, options: PowerLossHarness.options(pageSize: 512, relaxed: false))
+        var options = PowerLossHarness.options(pageSize: 512, relaxed: false)
+        // The scattered free pages are the point: tail relocation would gather the writes.
+        options.tailRelocationPagesPerCommit = 0
+        let store = try Store(file: file, options: options)
         try store.write { txn in
             let tree = try txn.createTree("t")
             for i in 0..<3000 { try tree.put(key(i), [UInt8](repeating: 1, count: 20)) }
