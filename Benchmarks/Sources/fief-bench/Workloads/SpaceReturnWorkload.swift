@@ -159,8 +159,15 @@ struct SpaceReturnWorkload: Workload {
         }
         context.progress(name, FiefEngine(), "relocation \(relocation ? "on" : "off"): \(outcome.afterDelete / 1024) KiB after deletes, "
                          + "\(outcome.afterCommits / 1024) KiB after \(Self.smallCommits) commits, live \(outcome.liveAfterCommits / 1024) KiB, "
-                         + "bound after \(outcome.commitsToBound.map(String.init) ?? "never")")
+                         + "bound after \(outcome.commitsToBound.map(String.init) ?? "never"); slowest commits "
+                         + Self.slowest(outcome.commitSeconds))
         return outcome
+    }
+
+    /// The three slowest commits, as "#number: milliseconds".
+    static func slowest(_ seconds: [Double]) -> String {
+        seconds.enumerated().sorted { $0.element > $1.element }.prefix(3)
+            .map { "#\($0.offset + 1): \(milliseconds($0.element)) ms" }.joined(separator: ", ")
     }
 
     // MARK: SQLite
@@ -234,7 +241,8 @@ struct SpaceReturnWorkload: Workload {
         connection.close()
         context.progress(name, SQLiteEngine(), "\(outcome.afterDelete / 1024) KiB after deletes, \(outcome.afterCommits / 1024) KiB after "
                          + "\(Self.smallCommits) commits, live \(outcome.liveAfterCommits / 1024) KiB, "
-                         + "bound after \(outcome.commitsToBound.map(String.init) ?? "never")")
+                         + "bound after \(outcome.commitsToBound.map(String.init) ?? "never"); slowest commits "
+                         + Self.slowest(outcome.commitSeconds))
         return outcome
     }
 }
