@@ -69,6 +69,19 @@ final class RealmPropertyTests: XCTestCase {
         XCTAssertEqual(person.age.value, 2)
     }
 
+    func testKeyValueCodingAndDescriptionReachTheBoxes() throws {
+        let realm = try Realm(configuration: memoryConfiguration([RPPerson.self]))
+        let person = RPPerson()
+        person.setValue(12, forKey: "age")
+        XCTAssertEqual(person.age.value, 12)
+        XCTAssertEqual(person.value(forKey: "age") as? Int, 12)
+        try realm.write { realm.add(person) }
+        try realm.write { person.setValue(13, forKey: "age") }
+        XCTAssertEqual(person.age.value, 13)
+        XCTAssertEqual(person.value(forKey: "age") as? Int, 13)
+        XCTAssertTrue(person.description.contains("13"), person.description)
+    }
+
     func testEqualityAndCoding() throws {
         let a = RealmOptional<Int>(3), b = RealmOptional<Int>(3)
         XCTAssertEqual(a, b)
