@@ -140,3 +140,22 @@ final class RealmErrorCodeTests: XCTestCase {
         XCTAssertNoThrow(try Realm(configuration: memoryConfiguration([ErrCodeModel.self, ErrCodeModel.self])))
     }
 }
+
+/// `schemaVersionAtURL` and `Realm.performMigration(for:)`.
+final class SchemaVersionAtURLTests: XCTestCase {
+    func testReadsTheVersionOfAFileAndNamesWhatIsWrong() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("versioned.realm")
+        XCTAssertThrowsError(try schemaVersionAtURL(url)) { XCTAssertEqual(($0 as? Realm.Error)?.code, .fileNotFound) }
+        let configuration = Realm.Configuration(fileURL: url, schemaVersion: 3, objectTypes: [ErrCodeModel.self])
+        try Realm.performMigration(for: configuration)
+        XCTAssertEqual(try schemaVersionAtURL(url), 3)
+        let realm = try Realm(configuration: configuration)
+        XCTAssertEqual(try schemaVersionAtURL(url), 3, "an open realm's file can be read too")
+        withExtendedLifetime(realm) {}
+        let garbage = directory.appendingPathComponent("garbage.realm")
+        try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: garbage)
+        XCTAssertThrowsError(try schemaVersionAtURL(garbage)) { XCTAssertEqual(($0 as? Realm.Error)?.code, .invalidDatabase) }
+    }
+}
