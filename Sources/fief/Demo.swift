@@ -69,6 +69,8 @@ final class Demo {
             return try body()
         } catch let error as RealmError {
             throw CommandFailure("demo step \(step) went wrong: \(error)")
+        } catch let error as Realm.Error {
+            throw CommandFailure("demo step \(step) went wrong: \(error)")
         }
     }
 

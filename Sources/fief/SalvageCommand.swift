@@ -44,8 +44,11 @@ struct SalvageCommand: ParsableCommand {
             var configuration = try store.realmConfiguration(readOnly: true)
             configuration.opensDamagedFile = true
             let damaged: Realm
-            do { damaged = try Realm(dynamicConfiguration: configuration) } catch RealmError.storage(let error) {
-                throw CommandFailure(StoreAccess.explain(error, path: store.file) + "; nothing can be salvaged")
+            do { damaged = try Realm(dynamicConfiguration: configuration) } catch let error as Realm.Error {
+                guard case .storage(let storage)? = error.reason else {
+                    throw CommandFailure("cannot read \(store.file) as a realm: \(error); nothing can be salvaged")
+                }
+                throw CommandFailure(StoreAccess.explain(storage, path: store.file) + "; nothing can be salvaged")
             } catch {
                 throw CommandFailure("cannot read \(store.file) as a realm: \(error); nothing can be salvaged")
             }

@@ -69,8 +69,11 @@ struct StoreOpening: ParsableArguments {
         configuration.schemaVersion = schemaVersion
         do {
             return try Realm(dynamicConfiguration: configuration)
-        } catch RealmError.storage(let error) {
-            throw CommandFailure(StoreAccess.explain(error, path: file))
+        } catch let error as Realm.Error {
+            guard case .storage(let storage)? = error.reason else {
+                throw CommandFailure("cannot open \(file) as a realm: \(error)")
+            }
+            throw CommandFailure(StoreAccess.explain(storage, path: file))
         } catch {
             throw CommandFailure("cannot open \(file) as a realm: \(error)")
         }

@@ -43,13 +43,16 @@ final class EncryptionAndCompactionTests: XCTestCase {
         var wrong = key
         wrong[0] ^= 1
         XCTAssertThrowsError(try Realm(configuration: configuration(key: wrong))) { error in
-            guard case RealmError.storage(.wrongEncryptionKey) = error else { return XCTFail("\(error)") }
+            guard case .storage(.wrongEncryptionKey)? = (error as? Realm.Error)?.reason else { return XCTFail("\(error)") }
+            XCTAssertEqual((error as? Realm.Error)?.code, .invalidDatabase)
         }
         XCTAssertThrowsError(try Realm(configuration: configuration(key: nil))) { error in
-            guard case RealmError.storage(.encryptionKeyRequired) = error else { return XCTFail("\(error)") }
+            guard case .storage(.encryptionKeyRequired)? = (error as? Realm.Error)?.reason else { return XCTFail("\(error)") }
+            XCTAssertEqual((error as? Realm.Error)?.code, .invalidDatabase)
         }
         XCTAssertThrowsError(try Realm(configuration: configuration("other.realm", key: Data(count: 32)))) { error in
-            guard case RealmError.storage(.invalidEncryptionKey) = error else { return XCTFail("\(error)") }
+            guard case .storage(.invalidEncryptionKey)? = (error as? Realm.Error)?.reason else { return XCTFail("\(error)") }
+            XCTAssertEqual((error as? Realm.Error)?.code, .invalidInput)
         }
     }
 

@@ -73,7 +73,8 @@ func memoryConfiguration(_ types: [ObjectBase.Type]) -> Realm.Configuration {
 
 let petTypes: [ObjectBase.Type] = [QOwner.self, QPet.self]
 
-/// Asserts that `body` throws a RealmError matching `check`.
+/// Asserts that `body` throws a RealmError matching `check` (or a `Realm.Error`, as opening a
+/// realm throws, whose reason matches).
 func assertRealmError<T>(_ body: @autoclosure () throws -> T, file: StaticString = #filePath, line: UInt = #line,
                          _ check: (RealmError) -> Bool) {
     do {
@@ -81,6 +82,9 @@ func assertRealmError<T>(_ body: @autoclosure () throws -> T, file: StaticString
         XCTFail("expected a RealmError, nothing was thrown", file: file, line: line)
     } catch let error as RealmError {
         XCTAssertTrue(check(error), "unexpected error: \(error)", file: file, line: line)
+    } catch let error as Realm.Error {
+        guard let reason = error.reason else { return XCTFail("Realm.Error without a reason: \(error)", file: file, line: line) }
+        XCTAssertTrue(check(reason), "unexpected error: \(error)", file: file, line: line)
     } catch {
         XCTFail("expected a RealmError, got \(type(of: error)): \(error)", file: file, line: line)
     }

@@ -114,7 +114,7 @@ final class SyncCopyAndResetTests: XCTestCase {
         changed.recordsSyncHistory = true
         changed.schemaVersion = 1
         XCTAssertThrowsError(try Realm(configuration: changed)) { error in
-            guard case RealmError.destructiveSyncedSchemaChange(let diffs) = error else { return XCTFail("\(error)") }
+            guard case .destructiveSyncedSchemaChange(let diffs)? = (error as? Realm.Error)?.reason else { return XCTFail("\(error)") }
             XCTAssertTrue(diffs.contains { $0.contains("age") }, "\(diffs)")
             XCTAssertTrue("\(error)".contains("additive"), "\(error)")
         }

@@ -55,7 +55,7 @@ extension Realm {
 
     /// Creates the file, runs migrations and opens the coordinator off the caller's executor.
     private static func prepare(_ configuration: Configuration) async throws -> RealmCoordinator {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RealmCoordinator, Error>) in
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RealmCoordinator, Swift.Error>) in
             DispatchQueue.global().async {
                 do {
                     let realm = try Realm(opening: configuration)

@@ -122,7 +122,7 @@ extension Realm {
 
     /// Delivers a commit's outcome: at once on a thread-confined realm, on the realm's actor
     /// once the commit is durable otherwise.
-    private func complete(_ id: AsyncTransactionId, _ onComplete: ((Swift.Error?) -> Void)?, error: Error?, ticket: CommitTicket?) {
+    private func complete(_ id: AsyncTransactionId, _ onComplete: ((Swift.Error?) -> Void)?, error: Swift.Error?, ticket: CommitTicket?) {
         guard let actor else {
             var outcome = error
             if let ticket {
@@ -138,7 +138,7 @@ extension Realm {
     }
 
     private static func finishAsyncCommit(on actor: isolated any Actor, _ box: SendableRealm, _ id: AsyncTransactionId,
-                                          _ ticket: CommitTicket?, _ error: Error?, _ handler: SendableCompletion) async {
+                                          _ ticket: CommitTicket?, _ error: Swift.Error?, _ handler: SendableCompletion) async {
         let realm = box.realm
         var outcome = error
         if let ticket {

@@ -32,7 +32,7 @@ extension Realm {
                 config.schemaVersion = version
             }
         } catch {
-            throw RealmError.wrap(error)
+            throw Realm.Error.wrapping(error, path: config.fileURL?.path)
         }
         try self.init(opening: config)
         withExtendedLifetime(coordinator) {}

@@ -14,6 +14,9 @@ final class ClassInfo: @unchecked Sendable {
         /// Whether the unmanaged value may hold references (links, collections) that must be
         /// released when the object becomes managed, or linked objects would keep each other.
         let holdsReferences: Bool
+        /// Set for a box field (`RealmProperty`, `RealmOptional`), which is bound rather than
+        /// given its index in place.
+        let boxed: (any BoxedPersistedField.Type)?
     }
 
     let type: ObjectBase.Type
@@ -24,12 +27,15 @@ final class ClassInfo: @unchecked Sendable {
     /// The linked Swift class of each property (nil for non-link properties).
     let linkedTypes: [ObjectBase.Type?]
     private let indexByName: [String: Int]
+    /// Whether some field is a box (most classes have none, and skip the check per field).
+    private let hasBoxedFields: Bool
 
     private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], linkedTypes: [ObjectBase.Type?]) {
         self.type = type
         self.schema = schema
         self.fields = fields
         self.linkedTypes = linkedTypes
+        hasBoxedFields = fields.contains { $0.boxed != nil }
         var names: [String: Int] = [:]
         for (i, p) in schema.properties.enumerated() { names[p.name] = i }
         indexByName = names
@@ -75,6 +81,8 @@ final class ClassInfo: @unchecked Sendable {
                 var fieldName = String(cString: name)
                 if fieldName.hasPrefix("_") { fieldName.removeFirst() }
                 found.append((fieldName, offset, access))
+            } else if let boxed = fieldType as? any BoxedPersistedField.Type {
+                found.append((String(cString: name), offset, boxed))
             }
             return true
         }
@@ -123,7 +131,8 @@ final class ClassInfo: @unchecked Sendable {
         return ClassInfo(type: type, schema: schema, fields: found.map { field in
                             let shape = field.access.valueShape
                             return Field(offset: field.offset, access: field.access, valueOffset: field.access.valueOffset,
-                                         holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects)
+                                         holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects,
+                                         boxed: field.access as? any BoxedPersistedField.Type)
                         },
                          linkedTypes: linked)
     }
@@ -164,12 +173,28 @@ final class ClassInfo: @unchecked Sendable {
 
     /// Turns every field of `object` into a managed field.
     func makeManaged(_ object: ObjectBase, _ state: ManagedState) {
+        guard !hasBoxedFields else { return makeManagedWithBoxes(object, state) }
         for i in fields.indices {
             let field = fieldPointer(object, i)
             field.storeBytes(of: i, as: Int.self)
             if fields[i].holdsReferences { fields[i].access.clearValue(at: field) }
         }
         object._managed = state
+    }
+
+    /// `makeManaged` for a class with box fields: boxes are bound to the object.
+    private func makeManagedWithBoxes(_ object: ObjectBase, _ state: ManagedState) {
+        object._managed = state
+        for i in fields.indices {
+            let field = fieldPointer(object, i)
+            if let boxed = fields[i].boxed {
+                boxed.bind(at: field, object, i)
+                boxed.clearValue(at: field)
+                continue
+            }
+            field.storeBytes(of: i, as: Int.self)
+            if fields[i].holdsReferences { fields[i].access.clearValue(at: field) }
+        }
     }
 
     /// A new managed instance for an object already in the realm.
@@ -181,7 +206,13 @@ final class ClassInfo: @unchecked Sendable {
 
     /// Marks `object` as a key-path recording prototype.
     func prepareRecording(_ object: ObjectBase, _ recorder: _KeyPathRecorder) {
-        for i in fields.indices { fieldPointer(object, i).storeBytes(of: i, as: Int.self) }
+        for i in fields.indices {
+            if let boxed = fields[i].boxed {
+                boxed.bind(at: fieldPointer(object, i), object, i)
+            } else {
+                fieldPointer(object, i).storeBytes(of: i, as: Int.self)
+            }
+        }
         object._recorder = recorder
     }
 }

@@ -29,6 +29,9 @@ public protocol _Persistable {
     static func _fiefDefault() -> Self
     /// Converts a stored value back (links resolve in `context`).
     static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self
+    /// As `_fiefFromStored`, but nil where the conversion fails (an optional property of a
+    /// ``FailableCustomPersistable`` type reads nil then).
+    static func _fiefFromStoredIfPossible(_ box: _StoredBox, _ context: _RealmContext?) -> Self?
     /// Converts to a stored value, adding linked unmanaged objects to `context`'s realm.
     func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox
     /// Reads a managed property (collections return a live view).
@@ -43,6 +46,11 @@ public protocol _Persistable {
 }
 
 extension _Persistable {
+    @inline(__always)
+    public static func _fiefFromStoredIfPossible(_ box: _StoredBox, _ context: _RealmContext?) -> Self? {
+        _fiefFromStored(box, context)
+    }
+
     public static func _fiefRead(_ access: _PropertyAccess) -> Self {
         _fiefFromStored(_StoredBox(value: access.readStored()), _RealmContext(realm: access.realm))
     }

@@ -128,7 +128,7 @@ extension Optional: _Persistable where Wrapped: _Persistable {
     }
     public static func _fiefDefault() -> Self { nil }
     public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self {
-        box.value.isNull ? nil : Wrapped._fiefFromStored(box, context)
+        box.value.isNull ? nil : Wrapped._fiefFromStoredIfPossible(box, context)
     }
     public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox {
         guard let value = self else { return _StoredBox(value: .null) }

@@ -10,14 +10,22 @@ extension Realm {
 
     /// Deletes the realm file of `configuration` (which must not be open). Returns whether a
     /// file existed.
+    ///
+    /// Throws a ``Realm/Error`` with code `.alreadyOpen` while a realm on the file is open.
     @discardableResult
     public static func deleteFiles(for configuration: Configuration) throws -> Bool {
         guard let url = configuration.fileURL else { return false }
         guard !RealmCoordinator.isOpen(configuration) else {
-            throw RealmError.invalidConfiguration("cannot delete \(url.path) while a realm on it is open")
+            throw Realm.Error(code: .alreadyOpen, reason: .invalidConfiguration("cannot delete \(url.path) while a realm on it is open"),
+                              path: url.path)
         }
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
-        try FileManager.default.removeItem(at: url)
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            throw Realm.Error(code: .fileOperationFailed, reason: .invalidConfiguration("cannot delete \(url.path): \(error.localizedDescription)"),
+                              path: url.path)
+        }
         return true
     }
 
@@ -36,13 +44,18 @@ extension Realm {
 
     /// Writes a compacted copy of the realm's latest version to the file `configuration`
     /// names, with its encryption key (or none).
+    ///
+    /// Throws a ``Realm/Error``: `.fileExists` when the file exists, `.fileNotFound` when its
+    /// directory does not.
     public func writeCopy(configuration: Configuration) throws {
-        guard let url = configuration.fileURL else { throw RealmError.invalidConfiguration("writeCopy needs a fileURL") }
+        guard let url = configuration.fileURL else {
+            throw Realm.Error(code: .invalidInput, reason: .invalidConfiguration("writeCopy needs a fileURL"), path: nil)
+        }
         guard !FileManager.default.fileExists(atPath: url.path) else {
-            throw RealmError.invalidConfiguration("\(url.path) already exists")
+            throw Realm.Error(code: .fileExists, reason: .invalidConfiguration("\(url.path) already exists"), path: url.path)
         }
         if session != nil {
-            throw RealmError.alreadyInWriteTransaction
+            throw Realm.Error(code: .fail, reason: .alreadyInWriteTransaction, path: nil)
         }
         do {
             var options = StorageOptions()
@@ -53,7 +66,7 @@ extension Realm {
             }
         } catch {
             try? FileManager.default.removeItem(at: url)
-            throw RealmError.wrap(error)
+            throw Realm.Error.wrapping(error, path: url.path)
         }
     }
 

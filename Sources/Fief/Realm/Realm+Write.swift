@@ -138,7 +138,7 @@ extension Realm {
         return (session, session.changeset.changeset)
     }
 
-    func failCommit(_ session: WriteSession, _ error: Error) {
+    func failCommit(_ session: WriteSession, _ error: Swift.Error) {
         self.session = nil
         session.txn.abort()
         transactionChanged()
@@ -180,7 +180,7 @@ extension Realm {
 
     /// Records the first failure of a non-throwing write operation; the transaction then
     /// fails when it ends.
-    func fail(_ error: Error) {
+    func fail(_ error: Swift.Error) {
         if pendingWriteError == nil { pendingWriteError = RealmError.wrap(error) }
     }
 

@@ -30,7 +30,7 @@ public final class Realm {
     }
     private var keptForWrite: Realm?
     /// The first error of the current write transaction, rethrown when it ends.
-    @exclusivity(unchecked) var pendingWriteError: Error?
+    @exclusivity(unchecked) var pendingWriteError: Swift.Error?
     /// The update policy of the `add` in progress, applied to linked unmanaged objects.
     @exclusivity(unchecked) var linkPolicy: UpdatePolicy = .modified
     /// Changes whenever the data a cached object location could refer to may have changed.
@@ -83,7 +83,7 @@ public final class Realm {
             try SchemaManager.open(self)
             coordinator.register(self, actor: nil)
         } catch {
-            throw RealmError.wrap(error)
+            throw Realm.Error.wrapping(error, path: configuration.fileURL?.path)
         }
         configuration.syncAgent?.realmDidOpen(configuration)
     }

@@ -40,6 +40,7 @@ enum SchemaManager {
 
     /// The Swift classes a configuration asks for (with the classes they link to).
     static func modelTypes(_ configuration: Realm.Configuration) throws -> [ClassInfo] {
+        if let explicit = configuration.objectTypes { try rejectSharedClassNames(explicit) }
         var pending = configuration.objectTypes ?? Self.firstClassPerName(ClassInfo.discoveredTypes)
         var seen: Set<ObjectIdentifier> = []
         var names: [String: ObjectIdentifier] = [:]
@@ -73,6 +74,19 @@ enum SchemaManager {
             }
         }
         return infos
+    }
+
+    /// Two different Swift classes with one class name in one schema would store into one
+    /// table: RealmSwift refuses it, and so does Fief (naming both classes).
+    private static func rejectSharedClassNames(_ types: [ObjectBase.Type]) throws {
+        var byName: [String: ObjectBase.Type] = [:]
+        for type in types {
+            let name = type.className()
+            if let other = byName[name], other != type {
+                throw RealmError.invalidSchema("Object type '\(name)' has more than one definition in objectTypes: \(String(reflecting: other)) and \(String(reflecting: type)); give one of them another className()")
+            }
+            byName[name] = type
+        }
     }
 
     /// The first discovered class of each class name, in discovery order.

@@ -23,7 +23,7 @@ extension Realm {
                                  callback: @escaping (Realm?, Swift.Error?) -> Void) -> AsyncOpenTask {
         let deliver = CallbackBox(callback)
         let task = Task {
-            let failure: Error?
+            let failure: Swift.Error?
             do {
                 try await configuration.syncAgent?.prepareToOpen(configuration, behavior: .always)
                 failure = nil
