@@ -59,6 +59,8 @@ enum WorkloadCatalog {
             SyncMergeWorkload(),
             SyncEndToEndWorkload(),
             SyncConnectionsWorkload(),
+            SyncScaleWorkload(),
+            SyncDownloadWorkload(),
         ]
     }
 }
