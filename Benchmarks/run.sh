@@ -25,10 +25,24 @@ if command -v dpkg >/dev/null 2>&1; then
 fi
 
 # The sync workloads start the real fief-server: --full builds it in release mode at the root
-# (--quick uses whichever build exists, the debug one `swift build` makes being enough).
-if [[ " $* " == *" --full "* ]] || [ ! -x "$benchmarks/../.build/debug/fief-server" ]; then
+# (--quick uses whichever build exists, the debug one `swift build` makes being enough), unless
+# FIEF_SERVER_BIN names the binary to run.
+if [ -z "${FIEF_SERVER_BIN:-}" ] && { [[ " $* " == *" --full "* ]] || [ ! -x "$benchmarks/../.build/debug/fief-server" ]; }; then
     swift build -c release --package-path "$benchmarks/.." --product fief-server >&2
 fi
 swift build -c release --package-path "$benchmarks" >&2
 bin="$(swift build -c release --package-path "$benchmarks" --show-bin-path)"
+
+# sync-scale runs fief-server instances on PostgreSQL: scripts/test exports its throwaway
+# cluster as FIEF_TEST_POSTGRES_URL; without one, --full starts one the same way
+# (scripts/lib/postgres.sh) and stops it at the end. --quick without a cluster skips those rows.
+if [ -z "${FIEF_TEST_POSTGRES_URL:-}" ] && [[ " $* " == *" --full "* ]] \
+    && { [[ " $* " != *" --only "* ]] || [[ "$*" == *sync-scale* ]]; }; then
+    source "$benchmarks/../scripts/lib/packages.sh"
+    source "$benchmarks/../scripts/lib/postgres.sh"
+    trap stop_test_postgres EXIT
+    start_test_postgres >&2
+    "$bin/fief-bench" "$@"
+    exit $?
+fi
 exec "$bin/fief-bench" "$@"

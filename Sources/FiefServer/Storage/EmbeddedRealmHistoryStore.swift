@@ -66,14 +66,18 @@ actor EmbeddedRealmHistoryStore: RealmHistoryStore {
         return file
     }
 
-    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState, expectedLatestVersion: UInt64) async throws {
+    func appendLocked(after version: UInt64, _ integrate: @escaping @Sendable (StoredHistory) async throws -> HistoryAppend?) async throws {
+        // The only writer: there is nothing to catch up with.
+        guard let append = try await integrate(StoredHistory(compactedThrough: version, entries: [], clientFiles: [])) else { return }
         let realm = try await realm()
         let latest = (realm.objects(HistoryEntryRecord.self).max(ofProperty: "serverVersion") as Int?)?.storedUInt64 ?? 0
         // With compaction, the latest version outlives its entry only if every entry went; this
         // server never compacts the stored history, so an empty one ends at 0.
-        guard latest == expectedLatestVersion else { throw HistoryMovedOn(expected: expectedLatestVersion, latest: latest) }
+        let expected = (append.entries.first?.serverVersion ?? latest + 1) - 1
+        guard latest == version, expected == latest else { throw HistoryMovedOn(expected: expected, latest: latest) }
+        let clientFile = append.clientFile
         try realm.write {
-            for entry in entries {
+            for entry in append.entries {
                 let record = HistoryEntryRecord()
                 record.serverVersion = Int(storing: entry.serverVersion)
                 record.originFileIdent = Int(storing: entry.originFileIdent)

@@ -208,11 +208,18 @@ public protocol ServerStore: Sendable {
     /// Stores a new client file with `salt` and the next identity of the realm (from 1; unique
     /// even when several writers assign at once).
     func assignClientFile(salt: UInt64) async throws -> ClientFileState
-    /// Appends integrated entries and the new state of the client file that uploaded them, in
-    /// one durable transaction: both or neither survive a crash. The entries were integrated on
-    /// top of server version `expectedLatestVersion`; when the stored history ends elsewhere
-    /// (another writer appended), nothing is stored and ``HistoryMovedOn`` is thrown.
-    func append(_ entries: [ServerHistoryEntry], clientFile: ClientFileState, expectedLatestVersion: UInt64) async throws
+    /// Appends what `integrate` makes while the realm is locked against every other writer for
+    /// the whole call. `integrate` first gets what other writers appended after server version
+    /// `version` (empty on a store with one writer), catches up with it, integrates on top and
+    /// returns what to store (nil: nothing). The entries and the new state of the client file
+    /// that uploaded them are stored in one durable transaction: both or neither survive a crash.
+    ///
+    /// Catching up under the same lock as the append is what keeps a server instance from
+    /// being starved by a busier one: an append refused because the history moved on, caught
+    /// up and tried again, can lose the race for the lock every time while the other keeps it
+    /// busy. If what `integrate` returns does not continue the caught-up history, nothing is
+    /// stored and ``HistoryMovedOn`` is thrown (a bug in the caller).
+    func appendLocked(after version: UInt64, _ integrate: @escaping @Sendable (StoredHistory) async throws -> HistoryAppend?) async throws
     /// Replaces the changesets of stored entries with their compacted form (``HistoryCompaction``:
     /// same server versions, origins and timestamps, fewer instructions), in one durable
     /// transaction: all or none survive a crash. Another writer may hold the older form in
@@ -221,8 +228,22 @@ public protocol ServerStore: Sendable {
     func replaceChangesets(of entries: [ServerHistoryEntry]) async throws
 }
 
-/// An append was refused: the stored history no longer ends at the version the caller
-/// integrated on (another server instance appended first). Catch up and integrate again.
+/// What ``RealmHistoryStore/appendLocked(after:_:)`` stores: new entries and the state of the
+/// client file that uploaded them.
+@_spi(Sync) public struct HistoryAppend: Sendable {
+    /// The integrated entries, continuing the history the integration caught up with.
+    public var entries: [ServerHistoryEntry]
+    /// The uploading client file's new state.
+    public var clientFile: ClientFileState
+
+    /// Creates the append.
+    public init(entries: [ServerHistoryEntry], clientFile: ClientFileState) {
+        self.entries = entries
+        self.clientFile = clientFile
+    }
+}
+
+/// An append was refused: what the caller integrated does not continue the stored history.
 @_spi(Sync) public struct HistoryMovedOn: Error, Equatable, CustomStringConvertible {
     /// The latest version the caller integrated on.
     public var expected: UInt64

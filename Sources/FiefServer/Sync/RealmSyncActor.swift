@@ -21,10 +21,10 @@ struct HistoryBatch: Sendable {
 /// before any session hears of them, so nothing unacknowledged is ever sent.
 ///
 /// On a store several server instances share (PostgreSQL), each instance has an actor for the
-/// realm and the store decides the order: an append based on a version that is no longer the
-/// latest is refused (``HistoryMovedOn``); the actor then catches up from the store and
-/// integrates again on top (``integrate(_:fileIdent:)``). Appends of other instances reach it
-/// through ``storeAdvanced(to:)``.
+/// realm and the store decides the order: an integration runs with the realm locked in the
+/// store (``RealmHistoryStore/appendLocked(after:_:)``), first catching up with what other
+/// instances appended, then integrating on top (``integrate(_:fileIdent:)``). Appends of other
+/// instances also reach it through ``storeAdvanced(to:)``.
 actor RealmSyncActor {
     let path: String
     private let store: any RealmHistoryStore
@@ -42,6 +42,11 @@ actor RealmSyncActor {
     private var compacting = false
     /// Whether other server instances write the store too (then an ident reads the client files again).
     private let shared: Bool
+    /// The uploading file's new state and the new entries of the integration in progress, set
+    /// while the store holds the realm's lock.
+    private var integrating: (file: ClientFileState, fresh: [ServerHistoryEntry])?
+    /// The number of the integration in progress (``integrate(_:fileIdent:)``).
+    private var integration: UInt64 = 0
 
     init(path: String, store: any RealmHistoryStore, shared: Bool = false, logger: Logger) {
         self.path = path
@@ -84,8 +89,14 @@ actor RealmSyncActor {
     @discardableResult
     private func catchUp() async throws -> Bool {
         let changes = try await store.changes(after: history.latestVersion)
+        apply(changes)
+        return !changes.entries.isEmpty
+    }
+
+    /// Takes in what other writers stored after the history in memory ends.
+    private func apply(_ changes: StoredHistory) {
         for file in changes.clientFiles { clientFiles[file.ident] = file }
-        guard !changes.entries.isEmpty else { return false }
+        guard !changes.entries.isEmpty else { return }
         history.appendStored(changes.entries)
         for entry in changes.entries {
             let payload = SyncChangesetCoding.encode(entry.changeset)
@@ -93,7 +104,6 @@ actor RealmSyncActor {
             payloadBytes.append(UInt64(payload.count))
         }
         logger.debug("caught up with the store", metadata: ["realm": "\(path)", "entries": "\(changes.entries.count)", "latest": "\(history.latestVersion)"])
-        return true
     }
 
     /// Another server instance stored server version `version` (nil: maybe some, after missed
@@ -154,20 +164,37 @@ actor RealmSyncActor {
     /// a failed commit the history is read again from the store.
     func integrate(_ uploads: [ClientUpload], fileIdent: UInt64) async throws -> ClientFileState {
         let file = try await exclusively {
-            // On a shared store another instance may have appended since this history was read:
-            // the append is then refused, nothing is stored, and the uploads are integrated again
-            // on top of what the store holds. Every refusal means another instance's append
-            // committed, so this ends; the bound only stops a store that refuses forever.
-            var attempt = 1
-            while true {
-                do {
-                    return try await integrateOnce(uploads, fileIdent: fileIdent)
-                } catch let moved as HistoryMovedOn where attempt < 1_000 {
-                    logger.debug("another instance appended first; integrating again", metadata: ["realm": "\(path)", "error": "\(moved)"])
-                    attempt += 1
-                    try await catchUp()
+            integrating = nil
+            integration += 1
+            let current = integration
+            // A store operation abandoned at its deadline may still call back later: by then
+            // `integration` has moved on and the late call changes nothing.
+            defer { integration += 1 }
+            do {
+                try await store.appendLocked(after: history.latestVersion) { missing in
+                    try await self.integrateLocked(uploads, fileIdent: fileIdent, after: missing, integration: current)
                 }
+            } catch let failure as SessionFailure {
+                // Refused before anything of the upload changed the history in memory.
+                throw failure
+            } catch {
+                // The history in memory may now hold entries the store does not: the next call
+                // reads it again from the store, the one truth.
+                loaded = false
+                logger.error("integration failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
+                throw error
             }
+            guard let (file, fresh) = integrating.map({ ($0.file, $0.fresh) }) else {
+                throw SessionFailure(.internalError, "the store of \(path) appended without integrating")
+            }
+            integrating = nil
+            clientFiles[fileIdent] = file
+            for entry in fresh {
+                let payload = SyncChangesetCoding.encode(entry.changeset)
+                payloads.append(payload)
+                payloadBytes.append(UInt64(payload.count))
+            }
+            return file
         }
         for notify in subscribers.values { notify() }
         if history.entries.count >= Self.compactionThreshold(lastLength: lengthAtLastCompaction) && !compacting {
@@ -215,8 +242,14 @@ actor RealmSyncActor {
         }
     }
 
-    /// One attempt of ``integrate(_:fileIdent:)`` (inside ``exclusively(_:)``).
-    private func integrateOnce(_ uploads: [ClientUpload], fileIdent: UInt64) async throws -> ClientFileState {
+    /// The part of ``integrate(_:fileIdent:)`` that runs while the store holds the realm's lock:
+    /// catches up with `missing` (what other instances appended), integrates the uploads on top
+    /// in memory and returns what the store appends. The result is kept in ``integrating``.
+    private func integrateLocked(_ uploads: [ClientUpload], fileIdent: UInt64, after missing: StoredHistory, integration: UInt64) throws -> HistoryAppend? {
+        guard integration == self.integration else {
+            throw ServerStoreError.storage("an abandoned integration of \(path) called back after its deadline")
+        }
+        apply(missing)
         guard var file = clientFiles[fileIdent] else {
             throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
         }
@@ -236,37 +269,16 @@ actor RealmSyncActor {
             latest += 1
             done = upload.clientVersion
         }
-        let base = history.latestVersion
-        let integratedBefore = history.integratedClientVersions[fileIdent]
         var fresh: [ServerHistoryEntry] = []
-        do {
-            for upload in uploads {
-                if let entry = try history.integrate(upload) { fresh.append(entry) }
-                if upload.clientVersion > file.lastIntegratedClientVersion {
-                    file.lastIntegratedClientVersion = upload.clientVersion
-                    file.lastIntegratedBaseServerVersion = upload.baseServerVersion
-                }
+        for upload in uploads {
+            if let entry = try history.integrate(upload) { fresh.append(entry) }
+            if upload.clientVersion > file.lastIntegratedClientVersion {
+                file.lastIntegratedClientVersion = upload.clientVersion
+                file.lastIntegratedBaseServerVersion = upload.baseServerVersion
             }
-            guard !fresh.isEmpty else { return file }
-            try await store.append(fresh, clientFile: file, expectedLatestVersion: base)
-        } catch let moved as HistoryMovedOn {
-            // Nothing was stored: take the entries back out of memory.
-            history.removeUnstored(after: base, fileIdent: fileIdent, integratedClientVersion: integratedBefore)
-            throw moved
-        } catch {
-            // The history in memory may now hold entries the store does not: the next call
-            // reads it again from the store, the one truth.
-            loaded = false
-            logger.error("integration failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
-            throw error
         }
-        clientFiles[fileIdent] = file
-        for entry in fresh {
-            let payload = SyncChangesetCoding.encode(entry.changeset)
-            payloads.append(payload)
-            payloadBytes.append(UInt64(payload.count))
-        }
-        return file
+        integrating = (file, fresh)
+        return fresh.isEmpty ? nil : HistoryAppend(entries: fresh, clientFile: file)
     }
 
     /// History after `version` for client file `fileIdent`: at most `maxBytes` of payloads

@@ -122,17 +122,6 @@
         }
     }
 
-    /// Takes back the entries after `version` that ``integrate(_:)`` appended for client file
-    /// `fileIdent` but that could not be stored (another writer stored other entries first), and
-    /// restores that file's integrated client version to what it was (nil: none).
-    public mutating func removeUnstored(after version: UInt64, fileIdent: UInt64, integratedClientVersion: UInt64?) {
-        guard version < latestVersion, version >= compactedThrough else { return }
-        let keep = Int(version - compactedThrough)
-        entries.removeSubrange(keep...)
-        footprints.removeSubrange(keep...)
-        integratedClientVersions[fileIdent] = integratedClientVersion
-    }
-
     /// The entries after server version `version`.
     public func entries(after version: UInt64) throws(ServerHistoryError) -> ArraySlice<ServerHistoryEntry> {
         entries[try index(after: version)...]

@@ -3,11 +3,11 @@ import Foundation
 /// Number formatting for the report.
 enum Format {
     /// A figure in its unit: whole numbers with thousands separators for rates, two decimals
-    /// (three below 10) for milliseconds and MiB, one decimal for average sizes (`bytes/change`,
+    /// (three below 10) for seconds, milliseconds and MiB, one decimal for average sizes (`bytes/change`,
     /// `bytes/changeset`).
     static func figure(_ value: Double, unit: String) -> String {
         switch unit {
-        case "ms", "MiB": return String(format: value < 10 ? "%.3f" : "%.2f", value)
+        case "ms", "MiB", "s": return String(format: value < 10 ? "%.3f" : "%.2f", value)
         case "bytes/change", "bytes/changeset": return String(format: "%.1f", value)
         default: return grouped(Int(value.rounded()))
         }

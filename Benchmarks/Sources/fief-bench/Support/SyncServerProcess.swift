@@ -13,14 +13,17 @@ final class SyncServerProcess: @unchecked Sendable {
     /// "release" or "debug" (or "FIEF_SERVER_BIN").
     let build: String
 
-    /// Starts the server on `dataDirectory` and waits (at most 60 s) for its listening line.
-    init(dataDirectory: String) throws {
+    /// Starts the server on `dataDirectory` (its embedded store), or on the PostgreSQL
+    /// database `postgresURL` when given (several instances may share one), and waits (at most
+    /// 60 s) for its listening line.
+    init(dataDirectory: String, postgresURL: String? = nil) throws {
         let (executable, build) = try Self.locate()
         self.build = build
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", "--data-dir", dataDirectory, "--host", "127.0.0.1", "--port", "0",
                              "--log-level", "error", "--login-attempts-per-minute", "1000"]
+            + (postgresURL.map { ["--postgres-url", $0] } ?? [])
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice

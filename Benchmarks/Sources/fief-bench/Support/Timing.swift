@@ -30,4 +30,10 @@ struct Stats: Codable, Sendable {
     init(single value: Double) {
         self.init(samples: [value])
     }
+
+    /// The 99th percentile of `sorted` (ascending, not empty): the smallest sample at least 99%
+    /// of the samples do not exceed.
+    static func p99(ofSorted sorted: [Double]) -> Double {
+        sorted[Swift.max(0, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+    }
 }

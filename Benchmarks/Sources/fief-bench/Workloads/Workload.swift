@@ -60,6 +60,8 @@ enum WorkloadCatalog {
             SyncMergeWorkload(),
             SyncEndToEndWorkload(),
             SyncConnectionsWorkload(),
+            SyncScaleWorkload(),
+            SyncDownloadWorkload(),
         ]
     }
 }

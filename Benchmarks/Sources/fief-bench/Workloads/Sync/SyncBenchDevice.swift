@@ -72,7 +72,16 @@ actor SyncBenchDevice {
         return "\(probes.count) probes, sum \(probes.reduce(0) { $0 + $1.value })"
     }
 
+    /// The size of the realm's file, in bytes.
+    func fileBytes() throws -> Int {
+        guard let url = realm.configuration.fileURL, let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize
+        else { throw BenchError.harness("the synced realm has no file to measure") }
+        return size
+    }
+
+    /// Stops syncing (the session is suspended) and lets the realm go.
     func close() {
+        realm?.syncSession?.suspend()
         token?.invalidate()
         token = nil
         realm = nil

@@ -47,9 +47,9 @@ struct SyncConnectionsWorkload: Workload {
             let token = try AsyncBridge.wait { try await writer.accessToken() }
             try AsyncBridge.wait { try await writer.createMany("seed", 10); try await writer.waitForUpload() }
 
-            let baseline = try Self.open(1, port: server.port, token: token, path: "/~/idle")
+            let baseline = try RawSyncConnection.open(1, ports: [server.port], token: token, path: "/~/idle")
             let rssOne = try server.residentKiB()
-            let clients = try Self.open(connections, port: server.port, token: token, path: "/~/idle")
+            let clients = try RawSyncConnection.open(connections, ports: [server.port], token: token, path: "/~/idle")
             Thread.sleep(forTimeInterval: 1)
             let rssAll = try server.residentKiB()
             heldCounts.append(Double(clients.count))
@@ -61,12 +61,12 @@ struct SyncConnectionsWorkload: Workload {
             try AsyncBridge.wait { try await writer.createMany("storm\(run)", 100); try await writer.waitForUpload() }
             let start = NotificationRecorder.now()
             for client in stormers { client.connect(port: server.port, token: token, path: "/~/idle") }
-            try Self.waitUntilCaughtUp(stormers, timeout: 300, what: "reconnect storm")
+            try RawSyncConnection.waitUntilCaughtUp(stormers, timeout: 300, what: "reconnect storm")
             stormMilliseconds.append(Double(NotificationRecorder.now() - start) / 1e6)
             Log.progress("[\(name)] run \(run + 1): \(storm) clients reconnected and synced in \(Format.figure(stormMilliseconds[run], unit: "ms")) ms")
 
             // Every connection, stormers or not, follows the writer to the newest version.
-            try Self.waitUntilCaughtUp(clients + baseline, timeout: 300, what: "idle connections following the writer")
+            try RawSyncConnection.waitUntilCaughtUp(clients + baseline, timeout: 300, what: "idle connections following the writer")
             try AsyncBridge.wait { for client in clients + baseline { await client.close() } }
         }
         held.figures["Fief"] = Stats(samples: heldCounts)
@@ -76,35 +76,5 @@ struct SyncConnectionsWorkload: Workload {
         reconnect.figures["Fief"] = Stats(samples: stormMilliseconds)
         reconnect.remarks["Fief"] = "100 changesets written while they were away; until each downloaded the newest version"
         return [held, perConnection, reconnect]
-    }
-
-    /// Opens `count` connections, at most 256 connecting at once, and waits until all of them
-    /// downloaded the newest version.
-    private static func open(_ count: Int, port: Int, token: String, path: String) throws -> [RawSyncConnection] {
-        var clients: [RawSyncConnection] = []
-        clients.reserveCapacity(count)
-        while clients.count < count {
-            let batch = (0..<min(256, count - clients.count)).map { _ in RawSyncConnection() }
-            for client in batch { client.connect(port: port, token: token, path: path) }
-            try waitUntilCaughtUp(batch, timeout: 120, what: "connecting")
-            clients += batch
-        }
-        return clients
-    }
-
-    /// Polls until every client has caught up; throws when one failed or time ran out.
-    private static func waitUntilCaughtUp(_ clients: [RawSyncConnection], timeout: Double, what: String) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            var behind = 0
-            for client in clients {
-                let s = client.state.withLock { $0 }
-                if let failure = s.failure { throw BenchError.harness("\(what): a connection failed: \(failure)") }
-                if !(s.caughtUp && s.connected) { behind += 1 }
-            }
-            if behind == 0 { return }
-            guard Date() < deadline else { throw BenchError.harness("\(what): \(behind) of \(clients.count) connections not synced after \(Int(timeout)) s") }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
     }
 }

@@ -3,11 +3,12 @@ import Foundation
 /// Workload `sync-e2e`: sync end to end, against the real `fief-server` on loopback (started
 /// by the harness, see ``SyncServerProcess``), with two devices of one user on one realm.
 ///
-/// - **S1, end-to-end latency** (ms, median S1a and p99 S1b of each run's samples): device A
-///   sets a probe object to a new value in one write transaction; the time runs from the
-///   commit's return on A until device B's realm notification hands B's observer that value
-///   (A's upload, the server's durable integration and fan-out, B's download and integration
-///   and notification). One change at a time: the next starts once B saw the last.
+/// - **S1, end-to-end latency** (ms, median S1a and p99 S1b of each run's samples,
+///   ``EndToEndLatency``): device A sets a probe object to a new value in one write
+///   transaction; the time runs from the commit's return on A until device B's realm
+///   notification hands B's observer that value (A's upload, the server's durable integration
+///   and fan-out, B's download and integration and notification). One change at a time: the
+///   next starts once B saw the last.
 ///   **S1f, the floor** in the same run: the round trip of a small frame through a bare
 ///   WebSocket echo over the same stack plus one `fdatasync` (``EchoFloor``). S1a's remark
 ///   gives the ratio to it (the issue's target: within 2× at the median).
@@ -48,24 +49,12 @@ struct SyncEndToEndWorkload: Workload {
         var medians: [Double] = []
         var tails: [Double] = []
         var floors: [Double] = []
-        let recorder = NotificationRecorder()
-        try AsyncBridge.wait { await b.observe("probe", recorder) }
-        var value = 0
-        func round() throws -> Double {
-            value += 1
-            recorder.expect(Double(value))
-            let next = value
-            let start = try AsyncBridge.wait { try await a.set("probe", next) }
-            guard let arrival = recorder.waitForArrival(timeout: 60) else {
-                throw BenchError.disagreement(workload: name, engine: "Fief", detail: "B never saw value \(next) within 60 s")
-            }
-            return arrival > start ? Double(arrival - start) / 1e6 : 0
-        }
-        for _ in 0..<warmup { _ = try round() }
+        let probe = try EndToEndLatency(from: a, to: b, workload: name)
+        _ = try probe.samples(warmup)
         for run in 0..<context.config.runs {
-            let latencies = try (0..<latencySamples).map { _ in try round() }.sorted()
+            let latencies = try probe.samples(latencySamples)
             medians.append(Stats(samples: latencies).median)
-            tails.append(latencies[Int((Double(latencies.count) * 0.99).rounded(.up)) - 1])
+            tails.append(Stats.p99(ofSorted: latencies))
             let echo = try EchoFloor.measure(directory: directory, count: latencySamples, warmup: warmup)
             floors.append(Stats(samples: echo).median)
             Log.progress("[\(name)] run \(run + 1): median \(Format.figure(medians[run], unit: "ms")) ms, "
