@@ -101,7 +101,7 @@ final class RealmErrorCodeTests: XCTestCase {
 
     func testStorageFailuresMapToRealmSwiftsCodes() {
         func code(_ storage: StorageError) -> Realm.Error.Code {
-            Realm.Error.wrapping(RealmError.storage(storage), path: nil).code
+            (Realm.Error.wrapping(RealmError.storage(storage), path: nil) as? Realm.Error)?.code ?? .fail
         }
         XCTAssertEqual(code(.io(operation: "open", path: "/x", errno: EACCES)), .filePermissionDenied)
         XCTAssertEqual(code(.io(operation: "open", path: "/x", errno: ENOENT)), .fileNotFound)
@@ -112,8 +112,14 @@ final class RealmErrorCodeTests: XCTestCase {
         XCTAssertEqual(code(.unsupportedFormatVersion(found: 99, supported: 1)), .unsupportedFileFormatVersion)
         XCTAssertEqual(code(.wrongEncryptionKey(path: "/x")), .invalidDatabase)
         XCTAssertEqual(code(.fileExists(path: "/x")), .fileExists)
-        let wrapped = Realm.Error.wrapping(RealmError.storage(.fileLocked(path: "/data/a.realm")), path: nil)
-        XCTAssertEqual(wrapped.fileURL?.path, "/data/a.realm")
+        let wrapped = Realm.Error.wrapping(RealmError.storage(.fileLocked(path: "/data/a.realm")), path: nil) as? Realm.Error
+        XCTAssertEqual(wrapped?.fileURL?.path, "/data/a.realm")
+    }
+
+    func testErrorsThatAreNotFiefsPassUnchanged() {
+        struct AppError: Swift.Error {}
+        XCTAssertTrue(Realm.Error.wrapping(AppError(), path: nil) is AppError)
+        XCTAssertTrue(Realm.Error.wrapping(CancellationError(), path: nil) is CancellationError)
     }
 
     func testMadeErrorsCarryTheirCodeMessageAndPath() {

@@ -10,12 +10,12 @@ import Darwin
 
 extension Realm.Error {
     /// `error` (thrown while opening a realm or copying or deleting its files) as a
-    /// `Realm.Error` with RealmSwift's code for it; `path` is the realm's file, if it has one.
-    static func wrapping(_ error: Swift.Error, path: String?) -> Realm.Error {
-        if let already = error as? Realm.Error { return already }
-        guard let reason = RealmError.wrap(error) as? RealmError else {
-            return Realm.Error(code: .fail, reason: .internalError("\(error)"), path: path)
-        }
+    /// `Realm.Error` with RealmSwift's code for it when it is Fief's own; `path` is the realm's
+    /// file, if it has one. Other errors pass unchanged: those of a migration block are the
+    /// app's, and a synced realm's are `SyncError`s with codes of their own.
+    static func wrapping(_ error: Swift.Error, path: String?) -> Swift.Error {
+        if error is Realm.Error { return error }
+        guard let reason = RealmError.wrap(error) as? RealmError else { return error }
         let (code, file) = codeAndPath(reason)
         return Realm.Error(code: code, reason: reason, path: file ?? path)
     }
