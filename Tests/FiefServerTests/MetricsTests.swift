@@ -7,12 +7,8 @@ import XCTest
 /// text format; with `--metrics-token`, only a scraper with the token reads it.
 final class MetricsTests: XCTestCase {
     func testMetricsCountConnectionsSessionsChangesetsBytesErrorsAndLogins() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         _ = try Login(try await http.post("/auth/login", ["provider": "password", "username": "frank", "password": "correct horse"]))
         let wrong = try await http.post("/auth/login", ["provider": "password", "username": "frank", "password": "wrong horse"])
         XCTAssertEqual(wrong.status, 401)

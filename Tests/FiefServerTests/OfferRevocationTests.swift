@@ -7,12 +7,8 @@ import XCTest
 /// can neither see nor revoke them; administrators can.
 final class OfferRevocationTests: XCTestCase {
     func testCreatorListsAndRevokesOffersWithoutTokens() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace(arguments: ["--admin-token", "root-token"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"), arguments: ["--admin-token", "root-token"])
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         let henry = try await http.register("henry")
         let notes = "/\(frank.userId)/notes"
 

@@ -5,12 +5,8 @@ import XCTest
 /// The HTTP permission API: levels, offers, direct grants and the listing.
 final class PermissionAPITests: XCTestCase {
     func testOffersGrantLevelsUntilTheyExpire() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         let henry = try await http.register("henry")
         let notes = "/\(frank.userId)/notes"
 
@@ -93,12 +89,8 @@ final class PermissionAPITests: XCTestCase {
     }
 
     func testManagersSetLevelsAndTheListingShowsOwnedRealmsAndGrants() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace(arguments: ["--admin-token", "root-token"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"), arguments: ["--admin-token", "root-token"])
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         let henry = try await http.register("henry")
         let admin = try await http.loginAdmin(token: "root-token")
         let notes = "/\(frank.userId)/notes"

@@ -6,12 +6,8 @@ import XCTest
 /// Who may bind which path.
 final class PermissionTests: XCTestCase {
     func testOwnPathsOtherUsersPathsAdminAndTilde() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace(arguments: ["--admin-token", "root-token"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"), arguments: ["--admin-token", "root-token"])
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         let admin = try await http.loginAdmin(token: "root-token")
 
         // `~` is the user's id: two files of frank, one through `~`, one through the id, share a realm.

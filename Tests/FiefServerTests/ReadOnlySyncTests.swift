@@ -9,12 +9,8 @@ import XCTest
 /// refuses the bind.
 final class ReadOnlySyncTests: XCTestCase {
     func testReaderDownloadsIsRefusedWritesThenWritesOnceRaised() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         let notes = "/\(frank.userId)/notes"
 
         let owner = try await TestSyncClient(directory: directory, name: "frank")
@@ -80,12 +76,8 @@ final class ReadOnlySyncTests: XCTestCase {
     }
 
     func testAGrantOpensOnlyRealmsThatExist() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         // A write (even admin) grant on a path frank never bound does not let grace create it.
         let reply18 = try await http.setLevel(frank, path: "/~/later", userId: grace.userId, level: "admin")
         XCTAssertEqual(reply18.status, 200)

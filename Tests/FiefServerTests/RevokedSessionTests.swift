@@ -8,12 +8,8 @@ import XCTest
 /// but its next upload is refused with `writeNotAllowed`.
 final class RevokedSessionTests: XCTestCase {
     func testRevokingReadEndsTheBoundSessionWithoutAnUpload() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         let notes = "/\(frank.userId)/notes"
 
         let owner = try await TestSyncClient(directory: directory, name: "frank")
@@ -48,12 +44,8 @@ final class RevokedSessionTests: XCTestCase {
     }
 
     func testLoweringWriteToReadRefusesTheNextUploadButKeepsDownloads() async throws {
-        let directory = makeTemporaryDirectory()
+        let (directory, server, http, frank, grace) = try await startServerWithFrankAndGrace()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
-        let http = HTTPClient(baseURL: server.baseURL)
-        let frank = try await http.register("frank")
-        let grace = try await http.register("grace")
         let notes = "/\(frank.userId)/notes"
 
         let owner = try await TestSyncClient(directory: directory, name: "frank")

@@ -184,7 +184,7 @@ actor RealmSyncActor {
                 logger.error("integration failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
                 throw error
             }
-            guard let (file, fresh) = integrating.map({ ($0.file, $0.fresh) }) else {
+            guard let (file, fresh) = integrating else {
                 throw SessionFailure(.internalError, "the store of \(path) appended without integrating")
             }
             integrating = nil
