@@ -7,6 +7,11 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <time.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#endif
 
 // MARK: CRC-32C
 
@@ -103,4 +108,61 @@ int fief_full_sync(int fd) {
 
 int fief_try_lock(int fd, int exclusive) {
     return flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB);
+}
+
+// MARK: Sharing a store between processes
+
+#if defined(__linux__)
+#define FIEF_SETLK F_OFD_SETLK
+#define FIEF_SETLKW F_OFD_SETLKW
+#define FIEF_GETLK F_OFD_GETLK
+#else
+#define FIEF_SETLK F_SETLK
+#define FIEF_SETLKW F_SETLKW
+#define FIEF_GETLK F_GETLK
+#endif
+
+int fief_range_lock(int fd, uint64_t start, uint64_t length, int mode, int wait) {
+    struct flock lock;
+    memset(&lock, 0, sizeof lock);
+    lock.l_type = mode == 0 ? F_UNLCK : (mode == 1 ? F_RDLCK : F_WRLCK);
+    lock.l_whence = SEEK_SET;
+    lock.l_start = (off_t)start;
+    lock.l_len = (off_t)length;
+    int result;
+    do {
+        result = fcntl(fd, wait ? FIEF_SETLKW : FIEF_SETLK, &lock);
+    } while (result != 0 && errno == EINTR);
+    return result;
+}
+
+int fief_range_is_locked(int fd, uint64_t start, uint64_t length) {
+    struct flock lock;
+    memset(&lock, 0, sizeof lock);
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    lock.l_start = (off_t)start;
+    lock.l_len = (off_t)length;
+    if (fcntl(fd, FIEF_GETLK, &lock) != 0) return -1;
+    return lock.l_type == F_UNLCK ? 0 : 1;
+}
+
+void fief_shared_wait(const uint32_t *address, uint32_t expected, int timeout_ms) {
+#if defined(__linux__)
+    struct timespec timeout = { timeout_ms / 1000, (long)(timeout_ms % 1000) * 1000000L };
+    syscall(SYS_futex, address, FUTEX_WAIT, expected, &timeout, NULL, 0);
+#else
+    if (__atomic_load_n(address, __ATOMIC_SEQ_CST) != expected) return;
+    struct timespec pause = { 0, 5 * 1000000L };
+    nanosleep(&pause, NULL);
+    (void)timeout_ms;
+#endif
+}
+
+void fief_shared_wake(uint32_t *address) {
+#if defined(__linux__)
+    syscall(SYS_futex, address, FUTEX_WAKE, 0x7fffffff, NULL, NULL, 0);
+#else
+    (void)address;
+#endif
 }

@@ -20,6 +20,9 @@
 //         Replays transactions 1...N of SEED on an in-memory model only and prints `DIGEST d`.
 //         The tests compare d with their own model, which catches a stale writer build.
 //
+//     fief-crash-writer --shared PATH WORKER ROUNDS full|relaxed|group
+//         One of several processes writing one store at once (SharedWorker.swift).
+//
 // The workload itself lives in the CrashWorkload target, shared with the tests.
 //
 // Any error is printed to stderr and the process exits with status 2.
@@ -36,6 +39,10 @@ import FiefStorage
 /// The command-line program.
 enum CrashWriter {
     static func run(_ arguments: [String]) -> Never {
+        if arguments.count == 6, arguments[1] == "--shared" {
+            guard let worker = Int(arguments[3]), let rounds = Int(arguments[4]) else { usage() }
+            SharedWorker.run(path: arguments[2], worker: worker, rounds: rounds, mode: arguments[5])
+        }
         if (3...4).contains(arguments.count), arguments[1] == "--compact" {
             var options = StorageOptions()
             if arguments.count == 4 {
@@ -112,7 +119,8 @@ enum CrashWriter {
 
     static func usage() -> Never {
         fail("usage: fief-crash-writer PATH SEED full|relaxed|group [PAGESIZE [encrypted]]\n"
-             + "       fief-crash-writer --compact PATH [encrypted]\n       fief-crash-writer --digest SEED N")
+             + "       fief-crash-writer --compact PATH [encrypted]\n       fief-crash-writer --digest SEED N\n"
+             + "       fief-crash-writer --shared PATH WORKER ROUNDS full|relaxed|group")
     }
 
     /// Writes `line` and a newline to stdout with one unbuffered write.

@@ -49,7 +49,7 @@ final class VerifyCLITests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)).count, 7_500, "verify changed the file")
     }
 
-    /// A missing file, a file locked by a writer, and a missing argument.
+    /// A missing file, a file another program holds exclusively, and a missing argument.
     func testUnopenableFilesAndUsageErrors() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -60,8 +60,22 @@ final class VerifyCLITests: XCTestCase {
 
         let path = dir + "/busy.fief"
         try CLI.makeStore(at: path, trees: [("t", 10)])
-        let writer = try Store(path: path) // holds the file's exclusive lock while it lives
-        let locked = try withExtendedLifetime(writer) { try CLI.run(["verify", path]) }
+        // A program that uses the file alone (an exclusive flock, as older builds of Fief took).
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["--exclusive", path, "cat"] // holds the lock until its input closes
+        let input = Pipe()
+        holder.standardInput = input
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        var locked = try CLI.run(["verify", path])
+        for _ in 0..<200 where locked.status == 0 {
+            usleep(10_000)
+            locked = try CLI.run(["verify", path])
+        }
         XCTAssertEqual(locked.status, 1)
         XCTAssertTrue(locked.errors.contains("is locked by another process"), locked.errors)
 

@@ -48,7 +48,7 @@ final class CompactionCrashTests: XCTestCase {
             XCTAssertEqual(state.counter, commits, context)
             XCTAssertNil(CrashWorkload.differences(expected: expected, actual: state.contents), context)
             let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-            XCTAssertTrue(Set(names).isSubset(of: ["store.fief", "store.fief.fief-writing", "writer-stderr.txt"]), "\(names)")
+            XCTAssertTrue(Set(names).isSubset(of: ["store.fief", "store.fief.lock", "store.fief.fief-writing", "writer-stderr.txt"]), "\(names)")
         }
         print("compaction crash test (encrypted: \(encrypted)): 12 kills, \(compactions) completed compactions")
     }

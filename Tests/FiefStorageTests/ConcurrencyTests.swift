@@ -144,7 +144,8 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertTrue(try store.verify().isValid)
     }
 
-    /// Another process holding the file's lock makes `Store(path:)` fail with `fileLocked`.
+    /// A process that uses the file alone (an exclusive `flock`, as builds of Fief without the
+    /// lock file took) makes `Store(path:)` fail with `fileLocked`.
     func testSecondProcessGetsFileLocked() throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }

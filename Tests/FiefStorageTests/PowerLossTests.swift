@@ -28,6 +28,18 @@ final class PowerLossTests: XCTestCase {
         try PowerLossHarness.runScenarios(name: "relaxed-512", pageSize: 512, relaxed: true, baseSeed: 0x8E_0512)
     }
 
+    /// Two stores sharing the file as two processes would (a lock file; each commit, sync and
+    /// reader from either): the writer lease's hand-overs keep every guarantee.
+    func testPowerLossWithTwoProcessesFullDurability() throws {
+        try PowerLossHarness.runScenarios(name: "two-processes-full-4096", pageSize: 4096, relaxed: false, baseSeed: 0x2F_4096,
+                                          processes: 2)
+    }
+
+    func testPowerLossWithTwoProcessesRelaxedDurability() throws {
+        try PowerLossHarness.runScenarios(name: "two-processes-relaxed-512", pageSize: 512, relaxed: true, baseSeed: 0x2E_0512,
+                                          processes: 2)
+    }
+
     /// The same for an encrypted store.
     func testPowerLossEncryptedFullDurability512() throws {
         try PowerLossHarness.runScenarios(name: "encrypted-full-512", pageSize: 512, relaxed: false, baseSeed: 0xE0_0512,
@@ -270,10 +282,11 @@ enum PowerLossHarness {
     /// Runs the scenarios of one configuration, stopping after a few failures.
     @discardableResult
     static func runScenarios(name: String, pageSize: Int, relaxed: Bool, baseSeed: UInt64, encrypted: Bool = false,
-                             file: StaticString = #filePath, line: UInt = #line) throws -> Coverage {
+                             processes: Int = 1, file: StaticString = #filePath, line: UInt = #line) throws -> Coverage {
         try runScenarios(name: name, baseSeed: baseSeed, expectTruncates: true, expectOlderThanAcked: relaxed,
                          file: file, line: line) { seed, coverage in
-            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, encrypted: encrypted, coverage: &coverage)
+            try runScenario(seed: seed, pageSize: pageSize, relaxed: relaxed, encrypted: encrypted, processes: processes,
+                            coverage: &coverage)
         }
     }
 
@@ -315,13 +328,22 @@ enum PowerLossHarness {
 
     /// One scenario: some commits, a power loss at a random operation, then several possible
     /// disk states checked one by one. Returns a description of the first failure, or nil.
-    static func runScenario(seed: UInt64, pageSize: Int, relaxed: Bool, encrypted: Bool = false,
+    ///
+    /// With `processes` > 1, that many stores share the file through a lock file, as stores in
+    /// as many processes would (FORMAT.md, section 11), and each commit, sync and reader uses
+    /// one of them at random.
+    static func runScenario(seed: UInt64, pageSize: Int, relaxed: Bool, encrypted: Bool = false, processes: Int = 1,
                             coverage: inout Coverage) throws -> String? {
         var random = SeededRandom(seed: seed)
         let directory = CrashHarness.scratchDirectory("powerloss")
         defer { removeDirectory(directory) }
         let liveFile = try FaultInjectingFile(path: directory + "/live.fief")
-        let store = try Store(file: liveFile, options: options(pageSize: pageSize, relaxed: relaxed, encrypted: encrypted))
+        let storeOptions = options(pageSize: pageSize, relaxed: relaxed, encrypted: encrypted)
+        let stores = processes == 1 ? [try Store(file: liveFile, options: storeOptions)]
+            : try (0..<processes).map { _ in
+                try Store(file: liveFile, options: storeOptions, sharingThroughLockFileOf: directory + "/live.fief")
+            }
+        var store = stores[0]
 
         // models[k]: the content after commit k. syncsAtAck[k]: syncs completed when k returned.
         var models: [CrashWorkload.Model] = [[:]]
@@ -370,6 +392,7 @@ enum PowerLossHarness {
             } else if reader == nil && readerPercent > 0 && random.next() % 100 < readerPercent {
                 reader = (try store.beginRead(), k)
             }
+            if stores.count > 1 { store = stores[Int(random.next() % UInt64(stores.count))] }
             let operations = CrashWorkload.operations(seed: seed, transaction: k + 1, shape: shape)
             var next = models[Int(k)]
             CrashWorkload.apply(operations, to: &next)
@@ -417,7 +440,7 @@ enum PowerLossHarness {
                      + "\(syncsAtCrash) syncs, \(liveFile.pendingOperations.count) operations pending since the last sync")
         // The store stays open while the images are taken: closing syncs, and a power loss "at
         // rest" must find the unsynced state. (A crashed store cannot write any more anyway.)
-        defer { withExtendedLifetime(store) {} }
+        defer { withExtendedLifetime(stores) {} }
         return try checkImages(liveFile, directory: directory, seed: seed, encrypted: encrypted, models: models, interrupted: interrupted,
                                lowest: lowest, highest: highest, steps: steps, random: &random, coverage: &coverage)
     }

@@ -25,6 +25,41 @@ static inline void fief_atomic_store_u64(uint64_t *address, uint64_t value) {
     __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }
 
+/// Sequentially consistent access to words shared with other processes (the lock file).
+static inline uint64_t fief_shared_load_u64(const uint64_t *address) {
+    return __atomic_load_n(address, __ATOMIC_SEQ_CST);
+}
+static inline void fief_shared_store_u64(uint64_t *address, uint64_t value) {
+    __atomic_store_n(address, value, __ATOMIC_SEQ_CST);
+}
+static inline int fief_shared_cas_u64(uint64_t *address, uint64_t expected, uint64_t desired) {
+    return __atomic_compare_exchange_n(address, &expected, desired, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+static inline uint32_t fief_shared_load_u32(const uint32_t *address) {
+    return __atomic_load_n(address, __ATOMIC_SEQ_CST);
+}
+static inline void fief_shared_add_u32(uint32_t *address, uint32_t value) {
+    __atomic_fetch_add(address, value, __ATOMIC_SEQ_CST);
+}
+
+/// Byte-range locks that belong to an open file description (Linux "OFD" locks; classic
+/// process-owned fcntl locks elsewhere): released when the descriptor closes or the process
+/// dies, however it dies. mode: 0 unlocks, 1 takes a shared lock, 2 an exclusive one; with
+/// wait != 0 the call blocks until the lock is granted. Returns 0, or -1 with errno (EAGAIN or
+/// EACCES when another holder conflicts and wait == 0).
+int fief_range_lock(int fd, uint64_t start, uint64_t length, int mode, int wait);
+
+/// Whether another open file description holds a lock on the range that conflicts with an
+/// exclusive lock: 1 if one does, 0 if none, -1 with errno on failure.
+int fief_range_is_locked(int fd, uint64_t start, uint64_t length);
+
+/// Waits while the shared word at `address` equals `expected`, for at most `timeout_ms`
+/// milliseconds (a futex shared between processes on Linux; a short sleep elsewhere).
+void fief_shared_wait(const uint32_t *address, uint32_t expected, int timeout_ms);
+
+/// Wakes every thread, in any process, waiting on the shared word at `address`.
+void fief_shared_wake(uint32_t *address);
+
 /// An anonymous in-memory file (memfd on Linux); -1 with errno on failure.
 int fief_memfd_create(const char *name);
 

@@ -22,6 +22,8 @@ extension Realm {
         guard FileManager.default.fileExists(atPath: url.path) else { return false }
         do {
             try FileManager.default.removeItem(at: url)
+            // The lock file through which processes share the realm (FORMAT.md, section 11).
+            try? FileManager.default.removeItem(atPath: url.path + ".lock")
         } catch {
             throw Realm.Error(code: .fileOperationFailed, reason: .invalidConfiguration("cannot delete \(url.path): \(error.localizedDescription)"),
                               path: url.path)

@@ -13,6 +13,8 @@ final class RealmCoordinator: @unchecked Sendable {
     let writeQueue = WriteQueue()
     /// Cluster starts per class for recent versions, so a new transaction need not scan.
     let directories = DirectoryCache()
+    /// Commits by other processes, watched while an actor-isolated realm is open on the file.
+    private var otherProcesses: CommitObservation?
 
     /// A live realm instance on this file and how to reach its isolation.
     private struct RealmEntry {
@@ -61,12 +63,16 @@ final class RealmCoordinator: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         realms.removeAll { $0.realm == nil }
         realms.append(RealmEntry(realm: realm, actor: actor))
+        if actor != nil && otherProcesses == nil {
+            otherProcesses = store.observeCommitsByOtherProcesses { [weak self] in self?.announceCommit(except: nil) }
+        }
     }
 
     /// After a commit, every other actor-isolated realm on the file advances and gets its
     /// notifications on its own actor. (The committing realm delivers its own at once; realms
-    /// confined to a thread advance when they refresh or write.)
-    func announceCommit(except committer: Realm) {
+    /// confined to a thread advance when they refresh or write.) A commit by another process
+    /// (`committer` nil) reaches every actor-isolated realm of this process.
+    func announceCommit(except committer: Realm?) {
         lock.lock()
         let targets = realms.compactMap { entry -> (WeakRealm, any Actor)? in
             guard let realm = entry.realm, realm !== committer, let actor = entry.actor else { return nil }
@@ -102,7 +108,8 @@ final class RealmCoordinator: @unchecked Sendable {
             }
             if let shouldCompact = configuration.shouldCompactOnLaunch, !options.readOnly,
                FileManager.default.fileExists(atPath: url.path) {
-                try compactIfAsked(url.path, options, shouldCompact)
+                // As in RealmSwift, a file another process has open is not compacted.
+                do { try compactIfAsked(url.path, options, shouldCompact) } catch StorageError.fileLocked {}
             }
             store = try Store(path: url.path, options: options)
         }

@@ -86,6 +86,14 @@ final class DecryptedPageCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets every entry: another process wrote to the file and may have reused any page
+    /// number (FORMAT.md, section 11).
+    func removeAll() {
+        lock.withLock {
+            for index in entries.indices { entries[index] = nil }
+        }
+    }
+
     /// Bytes held by the cache (counting evicted entries whose queue slots are still pending).
     var bytes: Int { lock.withLock { queuedBytes } }
 

@@ -38,6 +38,14 @@ final class PageMap: @unchecked Sendable {
         fief_atomic_or_u64((isRun ? runBits : nodeBits) + Int(page >> 6), 1 << (page & 63))
     }
 
+    /// Forgets which pages were verified: another process wrote to the file, possibly reusing
+    /// page numbers this process checked (FORMAT.md, section 11). Readers of older versions
+    /// only re-check what they read next.
+    func forgetVerifiedPages() {
+        let words = Int((capacityPages + 63) / 64) + 1
+        for word in 0..<(2 * words) { fief_atomic_store_u64(nodeBits + word, 0) }
+    }
+
     /// The pointer values a reader needs, without reference counting on the hot path. The
     /// caller keeps this map alive while it uses them.
     /// For an encrypted store, `decryptor` reads the pages (the caller keeps it alive too), and

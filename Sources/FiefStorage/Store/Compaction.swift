@@ -43,7 +43,18 @@ extension Store {
         let before = try fileSize(path)
         do {
             let source = try Store(path: path, options: options)
-            try source.writeCopy(toPath: path, options: options, replacing: true, interruption: interruption)
+            // Another process must neither have the file open nor open it until the rename:
+            // it would go on with the old file.
+            if let sharing = source.env.sharing {
+                try sharing.withoutOtherProcesses(storePath: path) {
+                    // Once the new file is at the path, closing the old one must not publish its
+                    // versions to processes that open the new one.
+                    defer { if !source.env.isStillAt(path) { source.env.isRetired = true } }
+                    try source.writeCopy(toPath: path, options: options, replacing: true, interruption: interruption)
+                }
+            } else {
+                try source.writeCopy(toPath: path, options: options, replacing: true, interruption: interruption)
+            }
         }
         return CompactionReport(sizeBefore: before, sizeAfter: try fileSize(path))
     }

@@ -27,12 +27,20 @@ final class Environment: @unchecked Sendable {
     /// The cipher and decrypted-page cache of an encrypted store.
     let encryption: EncryptionContext?
     let writerGate = Gate()
-    private let lock = Lock()
+    /// The lock file through which other processes share the file (nil for an in-memory store,
+    /// a caller-supplied file, or a file whose directory does not let the lock file be made).
+    let sharing: ProcessSharing?
+    /// Who in this process uses the writer lease (see `Environment+Sharing.swift`).
+    let lease = LeaseUse()
+    /// Calls observers when other processes commit (nil when the file is not shared).
+    let commitWatcher: CommitWatcher?
+    let lock = Lock()
 
     // Guarded by `lock`.
-    private var latest: Snapshot
-    private var pins: [UInt64: Int] = [:]
+    var latest: Snapshot
+    var pins: [UInt64: Int] = [:]
     private var failure: StorageError?
+    private var retired = false
 
     // Owned by the writer (whoever is inside `writerGate`).
     var allocator: PageAllocator?
@@ -53,16 +61,28 @@ final class Environment: @unchecked Sendable {
     /// The thread that waits for durability on behalf of callbacks and async callers.
     let syncWorker = SyncWorker()
 
-    init(file: StorageFile, options: StorageOptions, create: Bool) throws(StorageError) {
+    init(file: StorageFile, options: StorageOptions, create: Bool, sharing: ProcessSharing? = nil) throws(StorageError) {
         self.file = file
         self.options = options
+        self.sharing = sharing
+        commitWatcher = sharing.map { CommitWatcher(sharing: $0) }
+        // Recovery may sync and write a sealed meta page: no other process may write meanwhile.
+        let holdsLease = !options.readOnly && sharing != nil
+        if holdsLease { _ = try sharing!.acquireLease() }
+        defer { if holdsLease { sharing!.releaseLease() } }
         var size: UInt64
         do { size = try file.size() } catch { throw asStorageError(error, file) }
         if size == 0 && create && !options.readOnly {
             try Environment.initialize(file, pageSize: options.pageSize, key: options.encryptionKey)
             size = UInt64(2 * options.pageSize)
         }
-        let choice = try Recovery.chooseMeta(file: file, key: options.encryptionKey, acceptingDamage: options.opensDamagedNewestVersion)
+        // A reader joining processes that may be writing cannot check the newest meta page's
+        // unsynced pages: a commit may reuse them at any moment. It takes the newest meta page
+        // whose checksum holds; its first read transaction then pins the newest version any
+        // process published (FORMAT.md, section 11), and a process crash cannot have torn a page.
+        let writersMayRun = sharing.map { !$0.joinedAlone && options.readOnly } ?? false
+        let choice = try Recovery.chooseMeta(file: file, key: options.encryptionKey,
+                                             acceptingDamage: options.opensDamagedNewestVersion || writersMayRun)
         physicalPageSize = choice.meta.pageSize
         encryption = choice.cipher.map {
             EncryptionContext(cipher: $0, physicalPageSize: choice.meta.pageSize, cacheCapacity: options.decryptedPageCacheSize)
@@ -90,14 +110,22 @@ final class Environment: @unchecked Sendable {
         latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, filePages))
         if !options.readOnly && !state.latestIsSealed {
             // Make the recovered version durable and sealed before anything else is written.
-            try syncAndSeal()
+            try syncAndSeal(holdingLease: true)
+        }
+        if holdsLease {
+            sharing!.noteUsed(through: nextTxnID - 1)
+            sharing!.publishLatest(txnID: latest.meta.txnID, metaSlot: coordinator.state.latestSlot)
         }
     }
 
     /// Pages freed by commits up to this id may be overwritten by the next write transaction
     /// (see ``DurabilityState/reuseLimit(oldestPinned:)``).
     var reuseLimit: UInt64 {
-        coordinator.state.reuseLimit(oldestPinned: oldestPinnedVersion)
+        // `D` before the pins: a reader in another process publishes its pin before it checks
+        // that no newer version was published, so a limit above its version needs a `D` read
+        // after that pin was visible (FORMAT.md, section 11).
+        let state = coordinator.state
+        return state.reuseLimit(oldestPinned: oldestPinnedVersion)
     }
 
     /// Unsynced ranges a meta page of this store can list.
@@ -143,26 +171,34 @@ final class Environment: @unchecked Sendable {
 
     // MARK: Readers
 
-    /// Pins the newest version for a reader.
+    /// Pins the newest version for a reader (in a shared file, the newest any process published).
     func beginRead() throws -> Snapshot {
         try lock.withLock { () throws -> Snapshot in
             if let failure { throw failure }
-            pins[latest.meta.txnID, default: 0] += 1
-            return latest
+            guard let sharing else {
+                pins[latest.meta.txnID, default: 0] += 1
+                return latest
+            }
+            return try pinNewestPublished(sharing)
         }
     }
 
     func endRead(_ version: UInt64) {
         lock.withLock {
             if let n = pins[version] { pins[version] = n > 1 ? n - 1 : nil }
+            sharing?.publishOldestPin(pins.keys.min())
         }
     }
 
     /// The newest version without pinning it.
     var latestSnapshot: Snapshot { lock.withLock { latest } }
 
-    /// The oldest version a reader holds, if any.
-    var oldestPinnedVersion: UInt64? { lock.withLock { pins.keys.min() } }
+    /// The oldest version a reader holds, in this process or (in a shared file) another, if any.
+    var oldestPinnedVersion: UInt64? {
+        let local = lock.withLock { pins.keys.min() }
+        guard let foreign = sharing?.oldestPinInOtherProcesses() else { return local }
+        return min(local ?? .max, foreign)
+    }
 
     /// Number of versions currently pinned by readers.
     var pinnedVersionCount: Int { lock.withLock { pins.count } }
@@ -181,8 +217,11 @@ final class Environment: @unchecked Sendable {
         coordinator.poison(cause ?? reopen)
     }
 
-    func publish(_ snapshot: Snapshot) {
+    /// Makes `snapshot` the newest version for readers in this process and, when its meta page
+    /// is written (in `metaSlot`), for other processes.
+    func publish(_ snapshot: Snapshot, metaSlot: Int?) {
         lock.withLock { latest = snapshot }
+        if let metaSlot { sharing?.publishLatest(txnID: snapshot.meta.txnID, metaSlot: metaSlot) }
     }
 
     /// Loads the free list of the newest version the first time a writer needs it.
@@ -201,34 +240,49 @@ final class Environment: @unchecked Sendable {
     /// that appears later in the newest commit's pages is reported as corruption instead of
     /// being mistaken for an interrupted commit.
     func syncAndSeal() throws(StorageError) {
+        try syncAndSeal(holdingLease: false)
+    }
+
+    /// `syncAndSeal()`; `holdingLease` when the caller already holds the writer lease and is
+    /// the only user of the writer state (an open, or adopting another process's commits).
+    func syncAndSeal(holdingLease: Bool) throws(StorageError) {
         writerGate.enter()
         defer { writerGate.leave() }
         try checkUsable()
         guard !options.readOnly, options.durability != .none else { return }
+        if !holdingLease { try acquireLeaseUse() }
+        defer { if !holdingLease { releaseLeaseUse() } }
         try coordinator.acquireRole()
         defer { coordinator.releaseRole() }
         do {
             if coordinator.state.durableTxnID < coordinator.state.newestTxnID {
                 try runGroupSync()
             }
-            let state = coordinator.state
-            guard !state.latestIsSealed else { return }
-            var meta = latestSnapshot.meta
-            meta.syncedThrough = meta.txnID
-            meta.unsyncedRanges = []
-            let slot = 1 - state.latestSlot
-            try writeMetaPage(meta, slot: slot)
-            try file.sync()
-            lastSync = monotonicSeconds()
-            coordinator.update {
-                $0.recordMeta(meta, slot: slot)
-                $0.markLatestMetaDurable()
-            }
+            try writeSealedTwin()
         } catch {
             let cause = asStorageError(error, file)
             markFailed(cause)
             throw cause
         }
+    }
+
+    /// Writes a sealed twin of the newest meta page into the other slot and syncs, unless the
+    /// newest meta page is sealed already. Everything it names must be written.
+    func writeSealedTwin() throws {
+        let state = coordinator.state
+        guard !state.latestIsSealed else { return }
+        var meta = latestSnapshot.meta
+        meta.syncedThrough = meta.txnID
+        meta.unsyncedRanges = []
+        let slot = 1 - state.latestSlot
+        try writeMetaPage(meta, slot: slot)
+        try file.sync()
+        lastSync = monotonicSeconds()
+        coordinator.update {
+            $0.recordMeta(meta, slot: slot)
+            $0.markLatestMetaDurable()
+        }
+        sharing?.publishLatest(txnID: meta.txnID, metaSlot: slot)
     }
 
     /// Writes `meta` into `slot`, sealed for that slot's page number (and encrypted with the
@@ -241,7 +295,22 @@ final class Environment: @unchecked Sendable {
         try file.write(UnsafeRawBufferPointer(start: page, count: physical), at: UInt64(slot * physical))
     }
 
+    /// Set once a compaction renamed a new file over this one's path: closing then writes
+    /// nothing (FORMAT.md, section 11).
+    var isRetired: Bool {
+        get { lock.withLock { retired } }
+        set { lock.withLock { retired = newValue } }
+    }
+
+    /// Whether the file at `path` is this environment's file (not one renamed over it).
+    func isStillAt(_ path: String) -> Bool {
+        guard let posix = file as? PosixFile else { return true }
+        var open = stat(), named = stat()
+        guard fstat(posix.descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
     deinit {
-        if !options.readOnly { try? syncAndSeal() }
+        if !options.readOnly && !retired { try? syncAndSeal() }
     }
 }

@@ -13,7 +13,11 @@ extension Environment {
                 throw error
             case .lead:
                 defer { coordinator.releaseRole() }
-                do { try runGroupSync() } catch {
+                do {
+                    try acquireLeaseUse()
+                    defer { releaseLeaseUse() }
+                    try runGroupSync()
+                } catch {
                     // Readers may have seen commits that will now never be durable: poison the
                     // store, so that nothing builds on them (the loop then reports the error).
                     markFailed(asStorageError(error, file))
@@ -57,6 +61,8 @@ extension Environment {
             let slot = 1 - coordinator.state.durableSlot
             try writeMetaPage(meta, slot: slot)
             coordinator.update { $0.recordMeta(meta, slot: slot) }
+            // Before `D` can reach it (FORMAT.md, section 11: a reader's pin check relies on it).
+            sharing?.publishLatest(txnID: meta.txnID, metaSlot: slot)
         }
         try file.sync()
         lastSync = monotonicSeconds()

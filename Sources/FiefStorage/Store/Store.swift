@@ -9,8 +9,9 @@ import CFiefShims
 ///
 /// Any number of read transactions run at once, each on a consistent snapshot; one write
 /// transaction at a time changes the store, and its commit is atomic and crash-safe. Every
-/// `Store` opened on the same file in a process shares one coordinator; a second *process*
-/// gets ``StorageError/fileLocked(path:)`` while this one has the file open for writing.
+/// `Store` opened on the same file in a process shares one coordinator. Other processes may
+/// open the file at the same time, to read and to write: they coordinate through a lock file
+/// beside it (`<path>.lock`), write one at a time, and each reader keeps its snapshot.
 ///
 /// ```swift
 /// let store = try Store(path: "/var/lib/app/data.fief")
@@ -52,14 +53,27 @@ public final class Store: Sendable {
         env = try Environment(file: file, options: options, create: true)
     }
 
+    /// Opens a store on `file` that shares it through the lock file beside `path`, as a store in
+    /// another process would (for tests: two such stores in one process behave as two processes).
+    init(file: StorageFile, options: StorageOptions, sharingThroughLockFileOf path: String) throws {
+        let options = try options.validated()
+        guard let sharing = try ProcessSharing.join(storePath: path) else {
+            throw StorageError.invalidOption("cannot make a lock file beside \(path)")
+        }
+        isReadOnly = options.readOnly
+        env = try Environment(file: file, options: options, create: true, sharing: sharing)
+    }
+
     /// The page size of the file.
     public var pageSize: Int { env.physicalPageSize }
 
     /// Whether the store is encrypted (opened with ``StorageOptions/encryptionKey``).
     public var isEncrypted: Bool { env.encryption != nil }
 
-    /// The id of the newest committed version.
-    public var latestVersion: UInt64 { env.latestSnapshot.meta.txnID }
+    /// The id of the newest committed version, by this process or (in a shared file) another.
+    public var latestVersion: UInt64 {
+        max(env.latestSnapshot.meta.txnID, env.sharing?.latest?.txnID ?? 0)
+    }
 
     /// Begins a read transaction on the newest version. End it with `abort()` (or let it go).
     public func beginRead() throws -> Transaction {
@@ -111,30 +125,62 @@ final class Registry: @unchecked Sendable {
 
     func environment(forPath path: String, options: StorageOptions) throws -> Environment {
         try lock.withLock {
-            let file = try PosixFile(path: path, readOnly: options.readOnly, create: !options.readOnly)
-            var info = stat()
-            guard fstat(file.descriptor, &info) == 0 else { throw StorageError.io(operation: "fstat", path: path, errno: errno) }
-            let identity = "\(info.st_dev):\(info.st_ino)"
-            if let existing = files[identity]?.env {
-                if existing.options.readOnly && !options.readOnly {
-                    throw StorageError.invalidOption("\(path) is already open read-only in this process")
+            var attempts = 0
+            while true {
+                let file = try PosixFile(path: path, readOnly: options.readOnly, create: !options.readOnly)
+                let identity = try Registry.identity(of: file, path: path)
+                if let existing = files[identity]?.env {
+                    try Registry.check(existing, accepts: options, path: path)
+                    return existing
                 }
-                // The shared coordinator holds the key: a handle must present the same one.
-                switch (existing.options.encryptionKey, options.encryptionKey) {
-                case (nil, nil): break
-                case (nil, _?): throw StorageError.notEncrypted(path: path)
-                case (_?, nil): throw StorageError.encryptionKeyRequired(path: path)
-                case let (held?, given?): if held != given { throw StorageError.wrongEncryptionKey(path: path) }
+                guard let sharing = try ProcessSharing.join(storePath: path) else {
+                    // No lock file can be made here: use the file alone, as before processes
+                    // could share it (FORMAT.md, section 11).
+                    if fief_try_lock(file.descriptor, 1) != 0 {
+                        if errno == EWOULDBLOCK { throw StorageError.fileLocked(path: path) }
+                        throw StorageError.io(operation: "lock", path: path, errno: errno)
+                    }
+                    let env = try Environment(file: file, options: options, create: !options.readOnly)
+                    files[identity] = WeakEnvironment(env: env)
+                    return env
                 }
-                return existing
+                // A shared flock keeps out processes that use the file alone (above, or older
+                // builds of Fief).
+                if fief_try_lock(file.descriptor, 0) != 0 {
+                    if errno == EWOULDBLOCK { throw StorageError.fileLocked(path: path) }
+                    throw StorageError.io(operation: "lock", path: path, errno: errno)
+                }
+                // A compaction may have renamed a new file over the path since it was opened.
+                var current = stat()
+                if stat(path, &current) != 0 || "\(current.st_dev):\(current.st_ino)" != identity {
+                    attempts += 1
+                    if attempts < 100 { continue }
+                    throw StorageError.fileLocked(path: path)
+                }
+                let env = try Environment(file: file, options: options, create: !options.readOnly, sharing: sharing)
+                files[identity] = WeakEnvironment(env: env)
+                return env
             }
-            if fief_try_lock(file.descriptor, options.readOnly ? 0 : 1) != 0 {
-                if errno == EWOULDBLOCK { throw StorageError.fileLocked(path: path) }
-                throw StorageError.io(operation: "lock", path: path, errno: errno)
-            }
-            let env = try Environment(file: file, options: options, create: !options.readOnly)
-            files[identity] = WeakEnvironment(env: env)
-            return env
+        }
+    }
+
+    private static func identity(of file: PosixFile, path: String) throws -> String {
+        var info = stat()
+        guard fstat(file.descriptor, &info) == 0 else { throw StorageError.io(operation: "fstat", path: path, errno: errno) }
+        return "\(info.st_dev):\(info.st_ino)"
+    }
+
+    /// Whether a handle with `options` may share the coordinator already open in this process.
+    private static func check(_ existing: Environment, accepts options: StorageOptions, path: String) throws {
+        if existing.options.readOnly && !options.readOnly {
+            throw StorageError.invalidOption("\(path) is already open read-only in this process")
+        }
+        // The shared coordinator holds the key: a handle must present the same one.
+        switch (existing.options.encryptionKey, options.encryptionKey) {
+        case (nil, nil): break
+        case (nil, _?): throw StorageError.notEncrypted(path: path)
+        case (_?, nil): throw StorageError.encryptionKeyRequired(path: path)
+        case let (held?, given?): if held != given { throw StorageError.wrongEncryptionKey(path: path) }
         }
     }
 

@@ -77,7 +77,8 @@ extension Store {
     /// closes it synced and sealed.
     private static func copyTrees(of source: Transaction, toPath path: String, options: StorageOptions,
                                   interruption: CopyInterruption?) throws {
-        let copy = try Store(path: path, options: options)
+        // The copy is private until it is renamed: no lock file, no lock.
+        let copy = try Store(file: PosixFile(path: path, readOnly: false, create: true), options: options)
         var txn = try copy.beginWrite()
         defer { txn.abort() }
         var pending = 0

@@ -18,7 +18,8 @@ extension Transaction {
         do {
             let (meta, map) = try writeCommit()
             env.allocator = allocator
-            env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))))
+            env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))),
+                        metaSlot: env.coordinator.state.latestSlot)
         } catch {
             let id = txnID
             env.coordinator.update { $0.highestSkippedID = max($0.highestSkippedID, id) }

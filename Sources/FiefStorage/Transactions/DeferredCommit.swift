@@ -55,12 +55,15 @@ extension Transaction {
             let waiting = try register(meta, written: written)
             try shrinkFileIfPossible()
             env.allocator = allocator
-            env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))))
+            env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))),
+                        metaSlot: nil)
             if waiting >= max(1024, Int(meta.pageCount / 4)) {
                 // Pages wait for a sync before they can be reused: when many do and no one has
                 // asked for durability, start a group sync on the store's thread, so the file
                 // does not grow without bound (the volume trigger of relaxed durability).
                 env.syncWorker.enqueue(txnID, env: env) { _ in }
+            } else {
+                env.releaseLeaseSoonAfterDeferredCommit(txnID)
             }
         } catch {
             let id = txnID

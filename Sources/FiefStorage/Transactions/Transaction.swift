@@ -58,10 +58,17 @@ public final class Transaction {
             env.writerGate.enter()
             do {
                 try env.checkUsable()
+                try env.acquireLeaseUse()
+            } catch {
+                env.writerGate.leave()
+                throw error
+            }
+            do {
                 snapshot = env.latestSnapshot
                 allocator = try env.loadAllocator(snapshot)
                 txnID = env.nextTxnID
             } catch {
+                env.releaseLeaseUse()
                 env.writerGate.leave()
                 throw error
             }
@@ -92,6 +99,7 @@ public final class Transaction {
         isOpen = false
         if isWritable {
             dirty.deallocateAll()
+            env.releaseLeaseUse()
             env.writerGate.leave()
         } else {
             env.endRead(snapshot.meta.txnID)
