@@ -40,6 +40,11 @@ final class PowerLossTests: XCTestCase {
                                           processes: 2)
     }
 
+    func testPowerLossWithTwoProcessesEncrypted() throws {
+        try PowerLossHarness.runScenarios(name: "two-processes-encrypted-relaxed-512", pageSize: 512, relaxed: true,
+                                          baseSeed: 0x2C_0512, encrypted: true, processes: 2)
+    }
+
     /// The same for an encrypted store.
     func testPowerLossEncryptedFullDurability512() throws {
         try PowerLossHarness.runScenarios(name: "encrypted-full-512", pageSize: 512, relaxed: false, baseSeed: 0xE0_0512,

@@ -50,6 +50,25 @@ struct DurabilityState {
         newestTxnID = meta.txnID
     }
 
+    /// The state another process's writer left when it handed the writer lease over
+    /// (FORMAT.md, section 11). Its unsynced pages count as written by its newest commit.
+    init(durableTxnID: UInt64, durableSlot: Int, latestSlot: Int, latestIsSealed: Bool, syncedThrough: UInt64,
+         unsyncedRanges: [PageRange], slotTxnID: [UInt64], slotSyncedThrough: [UInt64], slotPageCount: [UInt64],
+         highestSkippedID: UInt64, newestTxnID: UInt64) {
+        self.durableTxnID = durableTxnID
+        self.durableSlot = durableSlot
+        self.latestSlot = latestSlot
+        self.latestIsSealed = latestIsSealed
+        self.syncedThrough = syncedThrough
+        self.unsyncedRanges = unsyncedRanges
+        unsyncedCommits = unsyncedRanges.isEmpty ? [] : [(newestTxnID, unsyncedRanges)]
+        self.slotTxnID = slotTxnID
+        self.slotSyncedThrough = slotSyncedThrough
+        self.slotPageCount = slotPageCount
+        self.highestSkippedID = highestSkippedID
+        self.newestTxnID = newestTxnID
+    }
+
     /// Pages freed by commits up to this id may be overwritten by the next write transaction:
     /// no reader holds an older version, the version that freed them is durable, and they are
     /// not listed as unsynced in the durable meta page that recovery would fall back to.

@@ -27,25 +27,15 @@ extension Environment {
     /// what it may overwrite either sees the pin, or began before that check and then can only
     /// overwrite pages of versions older than the one pinned.
     func pinNewestPublished(_ sharing: ProcessSharing) throws -> Snapshot {
-        var unreadable: (txnID: UInt64, slot: Int)?
         while true {
-            if let published = sharing.latest, published.txnID > latest.meta.txnID {
-                guard let snapshot = try readPublishedSnapshot(published) else {
-                    // A newer commit overwrote the slot, and published itself first; the same
-                    // version unreadable twice means its meta page is damaged.
-                    if let unreadable, unreadable == published {
-                        throw StorageError.corruptFile(path: file.path, reason: "the meta page of version \(published.txnID) "
-                                                       + "(slot \(published.slot)), published by another process, does not check out")
-                    }
-                    unreadable = published
-                    continue
-                }
-                latest = snapshot
+            if let newest = sharing.latestTxnID, newest > latest.meta.txnID,
+               let published = sharing.latestPublished(pageSize: physicalPageSize), published.txnID > latest.meta.txnID {
+                latest = try snapshotOfForeignCommit(published, currentMap: latest.map)
             }
             let version = latest.meta.txnID
             pins[version, default: 0] += 1
             sharing.publishOldestPin(pins.keys.min())
-            if let published = sharing.latest, published.txnID > version {
+            if let published = sharing.latestTxnID, published > version {
                 if let n = pins[version] { pins[version] = n > 1 ? n - 1 : nil }
                 continue
             }
@@ -53,25 +43,9 @@ extension Environment {
         }
     }
 
-    /// The snapshot of a version another process published, or nil when its meta slot already
-    /// holds a newer commit (the caller then looks again).
-    private func readPublishedSnapshot(_ published: (txnID: UInt64, slot: Int)) throws -> Snapshot? {
-        let page = UnsafeMutableRawBufferPointer.allocate(byteCount: physicalPageSize, alignment: 16)
-        defer { page.deallocate() }
-        do {
-            let read = try file.read(into: page, at: UInt64(published.slot * physicalPageSize))
-            guard read == physicalPageSize else { return nil }
-        } catch { throw asStorageError(error, file) }
-        guard case let .success(decoded) = MetaPage.decode(UnsafeRawBufferPointer(page), pageNumber: UInt64(published.slot),
-                                                           key: options.encryptionKey),
-              decoded.meta.txnID == published.txnID
-        else { return nil }
-        return try snapshotOfForeignCommit(decoded.meta, currentMap: latest.map)
-    }
-
     /// A snapshot of `meta`, a version another process wrote. Pages that process wrote may hold
     /// what this process once verified or decrypted under the same numbers: forget both.
-    private func snapshotOfForeignCommit(_ meta: MetaPage, currentMap: PageMap) throws(StorageError) -> Snapshot {
+    func snapshotOfForeignCommit(_ meta: MetaPage, currentMap: PageMap) throws(StorageError) -> Snapshot {
         let size: UInt64
         do { size = try file.size() } catch { throw asStorageError(error, file) }
         let filePages = size / UInt64(physicalPageSize)
@@ -103,11 +77,16 @@ extension Environment {
         guard mustTake else { return }
         var failure: StorageError?
         do throws(StorageError) {
-            if try sharing.acquireLease() {
-                do throws(StorageError) { try adoptFileAfterOtherWriter() } catch {
-                    sharing.releaseLease()
-                    throw error
+            let history = try sharing.acquireLease()
+            do throws(StorageError) {
+                switch history {
+                case .heldLast: break
+                case let .handedOver(handOver?): try adoptHandOver(handOver, sharing)
+                case .handedOver(nil), .abandoned: try adoptFileAfterOtherWriter()
                 }
+            } catch {
+                sharing.releaseLease()
+                throw error
             }
         } catch { failure = error }
         lease.monitor.withLock {
@@ -129,12 +108,33 @@ extension Environment {
             lease.users -= 1
             guard lease.users == 0, lease.held, coordinator.state.unwrittenMeta == nil else { return }
             sharing.noteUsed(through: nextTxnID - 1)
-            sharing.releaseLease()
+            sharing.releaseLease(handingOver: ProcessSharing.HandOver(state: coordinator.state, nextTxnID: nextTxnID))
             lease.held = false
         }
     }
 
-    /// After another process held the writer lease (or died holding it): re-reads the file as
+    /// After another process held the writer lease and gave it back: carries on from the writer
+    /// state it left, as if this process's writer had made its commits (FORMAT.md, section 11).
+    /// Nothing is synced or written. Falls back to re-reading the file when the state does not
+    /// match the newest published version.
+    private func adoptHandOver(_ handOver: ProcessSharing.HandOver, _ sharing: ProcessSharing) throws(StorageError) {
+        guard let published = sharing.latestPublished(pageSize: physicalPageSize), published.txnID == handOver.state.newestTxnID,
+              handOver.state.unwrittenMeta == nil else {
+            return try adoptFileAfterOtherWriter()
+        }
+        let current = lock.withLock { latest.map }
+        let snapshot = try snapshotOfForeignCommit(published, currentMap: current)
+        let size: UInt64
+        do { size = try file.size() } catch { throw asStorageError(error, file) }
+        nextTxnID = max(nextTxnID, handOver.nextTxnID, sharing.highestTxnID + 1)
+        coordinator.update { $0 = handOver.state }
+        fileBytes = size
+        allocator = nil
+        relocationCursor = nil
+        lock.withLock { if snapshot.meta.txnID >= latest.meta.txnID { latest = snapshot } }
+    }
+
+    /// After another process held the writer lease and left no state (or died holding it): re-reads the file as
     /// an open does (FORMAT.md, section 9) and starts the writer state afresh from it. The sync
     /// makes whatever that process wrote durable, so recovery sees its last meta page intact
     /// unless it died mid-commit, and then chooses the version before, as after a crash.
@@ -143,8 +143,8 @@ extension Environment {
         do { try file.sync() } catch { throw asStorageError(error, file) }
         lastSync = monotonicSeconds()
         let choice = try Recovery.chooseMeta(file: file, key: options.encryptionKey)
-        if let published = sharing.latest, choice.meta.txnID < published.txnID {
-            throw .corruptFile(path: file.path, reason: "version \(published.txnID), published by another process, "
+        if let published = sharing.latestTxnID, choice.meta.txnID < published {
+            throw .corruptFile(path: file.path, reason: "version \(published), published by another process, "
                                + "is no longer intact (the newest intact version is \(choice.meta.txnID))")
         }
         let size: UInt64
@@ -165,7 +165,7 @@ extension Environment {
             markFailed(cause)
             throw cause
         }
-        sharing.publishLatest(txnID: choice.meta.txnID, metaSlot: coordinator.state.latestSlot)
+        sharing.publish(choice.meta)
     }
 
     /// After a deferred-sync commit, when other processes have the file open: start a group

@@ -69,6 +69,7 @@ final class Environment: @unchecked Sendable {
         // Recovery may sync and write a sealed meta page: no other process may write meanwhile.
         let holdsLease = !options.readOnly && sharing != nil
         if holdsLease { _ = try sharing!.acquireLease() }
+        // The open re-reads the file whatever the previous holder left; it leaves no state.
         defer { if holdsLease { sharing!.releaseLease() } }
         var size: UInt64
         do { size = try file.size() } catch { throw asStorageError(error, file) }
@@ -114,7 +115,7 @@ final class Environment: @unchecked Sendable {
         }
         if holdsLease {
             sharing!.noteUsed(through: nextTxnID - 1)
-            sharing!.publishLatest(txnID: latest.meta.txnID, metaSlot: coordinator.state.latestSlot)
+            sharing!.publish(latest.meta)
         }
     }
 
@@ -218,10 +219,10 @@ final class Environment: @unchecked Sendable {
     }
 
     /// Makes `snapshot` the newest version for readers in this process and, when its meta page
-    /// is written (in `metaSlot`), for other processes.
-    func publish(_ snapshot: Snapshot, metaSlot: Int?) {
+    /// is written (`metaWritten`), for other processes.
+    func publish(_ snapshot: Snapshot, metaWritten: Bool) {
         lock.withLock { latest = snapshot }
-        if let metaSlot { sharing?.publishLatest(txnID: snapshot.meta.txnID, metaSlot: metaSlot) }
+        if metaWritten { sharing?.publish(snapshot.meta) }
     }
 
     /// Loads the free list of the newest version the first time a writer needs it.
@@ -282,7 +283,7 @@ final class Environment: @unchecked Sendable {
             $0.recordMeta(meta, slot: slot)
             $0.markLatestMetaDurable()
         }
-        sharing?.publishLatest(txnID: meta.txnID, metaSlot: slot)
+        sharing?.publish(meta)
     }
 
     /// Writes `meta` into `slot`, sealed for that slot's page number (and encrypted with the

@@ -62,7 +62,7 @@ extension Environment {
             try writeMetaPage(meta, slot: slot)
             coordinator.update { $0.recordMeta(meta, slot: slot) }
             // Before `D` can reach it (FORMAT.md, section 11: a reader's pin check relies on it).
-            sharing?.publishLatest(txnID: meta.txnID, metaSlot: slot)
+            sharing?.publish(meta)
         }
         try file.sync()
         lastSync = monotonicSeconds()

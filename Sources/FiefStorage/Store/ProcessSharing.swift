@@ -30,7 +30,7 @@ final class ProcessSharing: @unchecked Sendable {
 
     // Header words (byte offsets).
     private static let magicOffset = 0
-    /// The newest version whose meta page is written: `txn << 1 | slot`.
+    /// The newest published version: `txn << 1 | b`, its fields in publication buffer `b`.
     private static let latestOffset = 8
     /// Counts publications of a newest version; processes wait on it for commits.
     private static let commitCounterOffset = 16
@@ -44,6 +44,17 @@ final class ProcessSharing: @unchecked Sendable {
     private static let slotsInUseOffset = 48
     /// The token of the process that published the newest version last.
     private static let lastPublisherOffset = 56
+    /// Two publication buffers of 6 words: the meta fields of a published version (`txn`,
+    /// `pageCount`, the catalog's root page and height, `freeListPage`, `syncedThrough`).
+    private static let publicationOffset = 64
+    private static let publicationSize = 48
+    /// The writer state a process left when it gave the lease back: the token of that process
+    /// (0: none), then the fields of ``HandOver``, then its unsynced page ranges.
+    private static let handOverOffset = 160
+    private static let handOverRangesOffset = 288
+    /// The most unsynced ranges a hand-over carries; a writer with more leaves none, and the
+    /// next holder re-reads the file instead.
+    static let handOverRangeCapacity = (slotsOffset - handOverRangesOffset) / 16
 
     private static let leaseByte: UInt64 = 0
     private static let setupByte: UInt64 = 1
@@ -157,17 +168,38 @@ final class ProcessSharing: @unchecked Sendable {
 
     // MARK: The newest version
 
-    /// The newest version whose meta page is written, and its slot; nil before any was published.
-    var latest: (txnID: UInt64, slot: Int)? {
+    /// The id of the newest published version (nil before any was published).
+    var latestTxnID: UInt64? {
         let packed = load(Self.latestOffset)
-        return packed == 0 ? nil : (packed >> 1, Int(packed & 1))
+        return packed == 0 ? nil : packed >> 1
     }
 
-    /// Announces that version `txnID`'s meta page is written in meta slot `metaSlot`, and wakes
-    /// processes waiting for commits.
-    func publishLatest(txnID: UInt64, metaSlot: Int) {
+    /// The newest published version's meta fields (`pageSize` is the caller's, no unsynced
+    /// list), read consistently: a writer fills the buffer that is not published, then
+    /// publishes it, so a buffer is rewritten only after a newer version was published.
+    func latestPublished(pageSize: Int) -> MetaPage? {
+        while true {
+            let packed = load(Self.latestOffset)
+            if packed == 0 { return nil }
+            let buffer = Self.publicationOffset + Int(packed & 1) * Self.publicationSize
+            let field = { (index: Int) in self.load(buffer + 8 * index) }
+            let meta = MetaPage(txnID: field(0), pageSize: pageSize, pageCount: field(1),
+                                catalog: TreeRoot(page: field(2), height: UInt32(truncatingIfNeeded: field(3))),
+                                freeListPage: field(4), syncedThrough: field(5), unsyncedRanges: [])
+            if load(Self.latestOffset) == packed && meta.txnID == packed >> 1 { return meta }
+        }
+    }
+
+    /// Publishes `meta`, a version whose meta page is written, as the newest, and wakes
+    /// processes waiting for commits. Called by the lease holder.
+    func publish(_ meta: MetaPage) {
+        let current = load(Self.latestOffset)
+        let next: UInt64 = current == 0 ? 0 : 1 - (current & 1)
+        let buffer = Self.publicationOffset + Int(next) * Self.publicationSize
+        let fields = [meta.txnID, meta.pageCount, meta.catalog.page, UInt64(meta.catalog.height), meta.freeListPage, meta.syncedThrough]
+        for (index, value) in fields.enumerated() { store(value, at: buffer + 8 * index) }
         store(token, at: Self.lastPublisherOffset)
-        store(txnID << 1 | UInt64(metaSlot), at: Self.latestOffset)
+        store(meta.txnID << 1 | next, at: Self.latestOffset)
         let counter = (base + Self.commitCounterOffset).assumingMemoryBound(to: UInt32.self)
         fief_shared_add_u32(counter, 1)
         fief_shared_wake(counter)
@@ -233,24 +265,78 @@ final class ProcessSharing: @unchecked Sendable {
 
     // MARK: The writer lease
 
-    /// Takes the writer lease, waiting while another process holds it. Returns whether another
-    /// process held it since this one last did (or died holding it): what this process knows
-    /// about the file is then out of date.
-    func acquireLease() throws(StorageError) -> Bool {
+    /// What a process finds when it takes the writer lease.
+    enum LeaseHistory {
+        /// This process held the lease last: what it knows about the file is current.
+        case heldLast
+        /// Another process held it since and gave it back, leaving its writer state (nil when
+        /// it left none).
+        case handedOver(HandOver?)
+        /// A process died holding it, perhaps in the middle of a commit.
+        case abandoned
+    }
+
+    /// The writer state a process hands over with the lease (FORMAT.md, section 11).
+    struct HandOver {
+        var state: DurabilityState
+        var nextTxnID: UInt64
+    }
+
+    /// Takes the writer lease, waiting while another process holds it, and says who held it
+    /// before.
+    func acquireLease() throws(StorageError) -> LeaseHistory {
         guard fief_range_lock(descriptor, Self.leaseByte, 1, 2, 1) == 0 else {
             throw .io(operation: "lock", path: path, errno: errno)
         }
         let diedHolding = load(Self.leaseHolderOffset) != 0
-        let someoneElse = load(Self.lastLeaseHolderOffset) != token
+        let last = load(Self.lastLeaseHolderOffset)
         store(token, at: Self.leaseHolderOffset)
         store(token, at: Self.lastLeaseHolderOffset)
-        return diedHolding || someoneElse
+        if diedHolding { return .abandoned }
+        if last == token { return .heldLast }
+        return .handedOver(last != 0 && load(Self.handOverOffset) == last ? readHandOver() : nil)
     }
 
-    /// Gives the writer lease back.
-    func releaseLease() {
+    /// Gives the writer lease back, leaving `handOver` for the next holder (nil: none, the next
+    /// holder re-reads the file).
+    func releaseLease(handingOver handOver: HandOver? = nil) {
+        if let handOver, handOver.state.unsyncedRanges.count <= Self.handOverRangeCapacity {
+            writeHandOver(handOver)
+        } else {
+            store(0, at: Self.handOverOffset)
+        }
         store(0, at: Self.leaseHolderOffset)
         _ = fief_range_lock(descriptor, Self.leaseByte, 1, 0, 0)
+    }
+
+    private func writeHandOver(_ handOver: HandOver) {
+        let state = handOver.state
+        let fields: [UInt64] = [
+            state.durableTxnID, UInt64(state.durableSlot), UInt64(state.latestSlot), state.latestIsSealed ? 1 : 0,
+            state.syncedThrough, state.slotTxnID[0], state.slotTxnID[1], state.slotSyncedThrough[0],
+            state.slotSyncedThrough[1], state.slotPageCount[0], state.slotPageCount[1], state.highestSkippedID,
+            state.newestTxnID, handOver.nextTxnID, UInt64(state.unsyncedRanges.count),
+        ]
+        for (index, value) in fields.enumerated() { store(value, at: Self.handOverOffset + 8 + 8 * index) }
+        for (index, range) in state.unsyncedRanges.enumerated() {
+            store(range.first, at: Self.handOverRangesOffset + 16 * index)
+            store(UInt64(range.count), at: Self.handOverRangesOffset + 16 * index + 8)
+        }
+        store(token, at: Self.handOverOffset)
+    }
+
+    private func readHandOver() -> HandOver? {
+        let field = { (index: Int) in self.load(Self.handOverOffset + 8 + 8 * index) }
+        let rangeCount = Int(min(field(14), UInt64(Self.handOverRangeCapacity)))
+        let ranges = (0..<rangeCount).map {
+            PageRange(first: load(Self.handOverRangesOffset + 16 * $0),
+                      count: UInt32(truncatingIfNeeded: load(Self.handOverRangesOffset + 16 * $0 + 8)))
+        }
+        let state = DurabilityState(durableTxnID: field(0), durableSlot: Int(field(1) & 1), latestSlot: Int(field(2) & 1),
+                                    latestIsSealed: field(3) != 0, syncedThrough: field(4), unsyncedRanges: ranges,
+                                    slotTxnID: [field(5), field(6)], slotSyncedThrough: [field(7), field(8)],
+                                    slotPageCount: [field(9), field(10)], highestSkippedID: field(11), newestTxnID: field(12))
+        return HandOver(state: state, nextTxnID: field(13))
     }
 
     // MARK: Words

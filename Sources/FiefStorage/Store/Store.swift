@@ -72,7 +72,7 @@ public final class Store: Sendable {
 
     /// The id of the newest committed version, by this process or (in a shared file) another.
     public var latestVersion: UInt64 {
-        max(env.latestSnapshot.meta.txnID, env.sharing?.latest?.txnID ?? 0)
+        max(env.latestSnapshot.meta.txnID, env.sharing?.latestTxnID ?? 0)
     }
 
     /// Begins a read transaction on the newest version. End it with `abort()` (or let it go).

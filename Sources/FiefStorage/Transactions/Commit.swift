@@ -19,7 +19,7 @@ extension Transaction {
             let (meta, map) = try writeCommit()
             env.allocator = allocator
             env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))),
-                        metaSlot: env.coordinator.state.latestSlot)
+                        metaWritten: true)
         } catch {
             let id = txnID
             env.coordinator.update { $0.highestSkippedID = max($0.highestSkippedID, id) }

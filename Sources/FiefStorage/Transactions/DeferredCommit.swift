@@ -56,7 +56,7 @@ extension Transaction {
             try shrinkFileIfPossible()
             env.allocator = allocator
             env.publish(Snapshot(meta: meta, map: map, pageLimit: min(meta.pageCount, env.fileBytes / UInt64(env.physicalPageSize))),
-                        metaSlot: nil)
+                        metaWritten: false)
             if waiting >= max(1024, Int(meta.pageCount / 4)) {
                 // Pages wait for a sync before they can be reused: when many do and no one has
                 // asked for durability, start a group sync on the store's thread, so the file
