@@ -104,7 +104,7 @@ private actor BigRealmWriter {
 }
 
 /// The `fief-sync-downloader` child process, its output read line by line.
-private final class DownloaderProcess: @unchecked Sendable {
+final class DownloaderProcess: @unchecked Sendable {
     private let process = Process()
     private let pipe = Pipe()
     private var buffer: [UInt8] = []

@@ -60,24 +60,3 @@ public final class CommitObservation: Sendable {
 
     deinit { cancellation() }
 }
-
-extension Store {
-    /// Calls `handler` after another process commits to this store's file, on a thread of the
-    /// store's own (never the caller's), so that live objects and notifications can catch up:
-    /// a read transaction begun after the call sees that commit. Several commits may lead to
-    /// one call; commits of this process do not call it. In-memory stores, and files no other
-    /// process can share (no lock file could be made), never call it.
-    ///
-    /// ```swift
-    /// let observation = store.observeCommitsByOtherProcesses {
-    ///     print("another process committed; newest version \(store.latestVersion)")
-    /// }
-    /// // ...
-    /// observation.cancel()
-    /// ```
-    public func observeCommitsByOtherProcesses(_ handler: @escaping @Sendable () -> Void) -> CommitObservation {
-        guard let watcher = env.commitWatcher else { return CommitObservation {} }
-        let id = watcher.add(handler)
-        return CommitObservation { watcher.remove(id) }
-    }
-}

@@ -19,6 +19,7 @@ import CFiefShims
 ///   (and removes it);
 /// - byte 2, shared: held by every process that has the store open (an opener that gets it
 ///   exclusively is alone and starts the file afresh);
+/// - byte `3840 + r`, exclusive: held by the process that claimed role `r` (``Store/claimProcessRole(_:)``);
 /// - byte `slotsOffset + 64·i`, exclusive: held by the process that owns reader slot `i`.
 final class ProcessSharing: @unchecked Sendable {
     /// "FIEFLCK1", little-endian.
@@ -261,6 +262,19 @@ final class ProcessSharing: @unchecked Sendable {
         defer { _ = fief_range_lock(descriptor, Self.setupByte, 1, 0, 0) }
         if othersPresent { throw StorageError.fileLocked(path: storePath) }
         return try body()
+    }
+
+    // MARK: Roles
+
+    /// Takes process role `role` (0...255) without waiting: true when this process holds it
+    /// (already, or now), false while another does. Byte 3,840 + role, exclusive.
+    func claimRole(_ role: UInt8) -> Bool {
+        fief_range_lock(descriptor, 3_840 + UInt64(role), 1, 2, 0) == 0
+    }
+
+    /// Gives process role `role` back.
+    func releaseRole(_ role: UInt8) {
+        _ = fief_range_lock(descriptor, 3_840 + UInt64(role), 1, 0, 0)
     }
 
     // MARK: The writer lease

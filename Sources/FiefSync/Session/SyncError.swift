@@ -49,6 +49,10 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let sessionClosed = Code(rawValue: "sessionClosed")
         /// The local file could not be read or written while syncing.
         public static let fileError = Code(rawValue: "fileError")
+        /// Another process that has the realm file open syncs it. One process per file syncs
+        /// (it uploads every process's commits); this one waits and takes over when that
+        /// process closes the file or dies. Transient.
+        public static let multipleSyncAgents = Code(rawValue: "multipleSyncAgents")
 
         public var description: String { rawValue }
     }

@@ -43,6 +43,8 @@ actor SyncSessionWorker {
     var resetInProgress: ClientResetInProgress?
     /// The session's number on its shared connection.
     var sessionNumber: UInt32 = 0
+    /// Whether the `multipleSyncAgents` error was reported since this process last synced.
+    private var reportedOtherAgent = false
 
     init(configuration: Realm.Configuration, sync: SyncConfiguration, status: SessionStatus) {
         self.configuration = configuration
@@ -63,6 +65,8 @@ actor SyncSessionWorker {
         isSuspended = true
         status.update { $0.state = .inactive }
         disconnect()
+        // Another process that has the file open may sync it meanwhile (FORMAT.md, section 11).
+        realm?.releaseSyncAgentRole()
     }
 
     /// Syncs again after `suspend()` or after an error stopped the loop.
@@ -79,7 +83,26 @@ actor SyncSessionWorker {
         status.update { $0.state = .inactive }
         disconnect()
         waiters.failAll(reason)
+        realm?.releaseSyncAgentRole()
         wake()
+    }
+
+    /// Whether this process is the file's sync agent (FORMAT.md, section 11): it claims the role,
+    /// or, while another process that has the file open holds it, says so once and waits a
+    /// second before the loop asks again. That process uploads this one's commits meanwhile.
+    private func holdsSyncAgentRole() async -> Bool {
+        guard let realm, !realm.claimSyncAgentRole() else {
+            reportedOtherAgent = false
+            return true
+        }
+        status.update { $0.connectionState = .disconnected }
+        if !reportedOtherAgent {
+            reportedOtherAgent = true
+            report(SyncError(.multipleSyncAgents, "another process syncs \(configuration.fileURL?.path ?? "this realm"); "
+                             + "this one takes over when that process closes the file", isTransient: true))
+        }
+        await sleep(.seconds(1))
+        return false
     }
 
     private func wake() {
@@ -123,6 +146,7 @@ actor SyncSessionWorker {
                 await sleep(nil)
                 continue
             }
+            guard await holdsSyncAgentRole() else { continue }
             await connectOnce()
             if isStopped || isSuspended { continue }
             if reconnectsAtOnce {
