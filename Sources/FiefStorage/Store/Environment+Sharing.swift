@@ -134,10 +134,11 @@ extension Environment {
         lock.withLock { if snapshot.meta.txnID >= latest.meta.txnID { latest = snapshot } }
     }
 
-    /// After another process held the writer lease and left no state (or died holding it): re-reads the file as
-    /// an open does (FORMAT.md, section 9) and starts the writer state afresh from it. The sync
-    /// makes whatever that process wrote durable, so recovery sees its last meta page intact
-    /// unless it died mid-commit, and then chooses the version before, as after a crash.
+    /// After another process held the writer lease and left no state (or died holding it):
+    /// re-reads the file as an open does (FORMAT.md, section 9) and starts the writer state
+    /// afresh from it. The sync makes whatever that process wrote durable, so recovery sees its
+    /// last meta page intact unless it died mid-commit, and then chooses the version before, as
+    /// after a crash.
     func adoptFileAfterOtherWriter() throws(StorageError) {
         guard let sharing else { return }
         do { try file.sync() } catch { throw asStorageError(error, file) }
@@ -165,7 +166,8 @@ extension Environment {
             markFailed(cause)
             throw cause
         }
-        sharing.publish(choice.meta)
+        // A process that died after its meta page was written may not have published it.
+        if sharing.latestTxnID != choice.meta.txnID { sharing.publish(choice.meta) }
     }
 
     /// After a deferred-sync commit, when other processes have the file open: start a group
