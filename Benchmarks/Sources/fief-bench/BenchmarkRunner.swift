@@ -5,6 +5,7 @@ enum BenchmarkRunner {
     /// Runs `fief-bench` with `arguments` (without the program name); returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == PeakMemoryChild.flag { return PeakMemoryChild.run(Array(arguments.dropFirst())) }
+        if arguments.first == ObjectProfileCommand.flag { return ObjectProfileCommand.run(Array(arguments.dropFirst())) }
         let options: Arguments
         do {
             options = try Arguments.parse(arguments)

@@ -1,5 +1,11 @@
-/// Marks `LinkingObjects` for `@Persisted(originProperty:)`.
-public protocol LinkingObjectsProtocol {}
+/// Marks `LinkingObjects` for `@Persisted(originProperty:)`. Its requirements are
+/// implementation details.
+public protocol LinkingObjectsProtocol {
+    /// An unmanaged value that remembers the origin property `@Persisted(originProperty:)` named.
+    static func _fiefUnmanaged(originProperty: String) -> Self
+    /// The origin property this value was made for.
+    var _fiefOriginProperty: String { get }
+}
 
 /// The objects that link to this one through a given property: backlinks, computed from
 /// the other side, never stored.
@@ -46,6 +52,10 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection, Link
 extension LinkingObjects: _Persistable {
     public static var _fiefShape: _PersistableShape { _PersistableShape(type: .linkingObjects, objectType: Element.self) }
     public static func _fiefDefault() -> Self { Self(target: nil, originProperty: "") }
+    /// An empty unmanaged value remembering `originProperty`. You do not use it directly.
+    public static func _fiefUnmanaged(originProperty: String) -> Self { Self(target: nil, originProperty: originProperty) }
+    /// The origin property. You do not use it directly.
+    public var _fiefOriginProperty: String { originProperty }
     public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self { _fiefDefault() }
     public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox { _StoredBox(value: .null) }
     public static func _fiefRead(_ access: _PropertyAccess) -> Self {

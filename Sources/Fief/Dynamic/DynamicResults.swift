@@ -71,7 +71,7 @@ public struct DynamicResults: RandomAccessCollection, CustomStringConvertible {
     public func objects() throws -> [DynamicObject] {
         let realm = results.realm, binding = binding
         do {
-            return try results.evaluateKeys().map { DynamicObject(realm: realm, binding: binding, key: $0) }
+            return try results.evaluateKeys().keys.map { DynamicObject(realm: realm, binding: binding, key: $0) }
         } catch {
             throw RealmError.wrap(error)
         }
@@ -81,7 +81,7 @@ public struct DynamicResults: RandomAccessCollection, CustomStringConvertible {
     public func objectCount() throws -> Int {
         do {
             if results.descriptors.isEmpty { return try QueryAggregates.count(results, binding) }
-            return try results.evaluateKeys().count
+            return try results.evaluateKeys().keys.count
         } catch {
             throw RealmError.wrap(error)
         }

@@ -3,9 +3,9 @@ import Foundation
 /// The common base of `Object` and `EmbeddedObject`. Subclass one of those, not this.
 open class ObjectBase: CustomStringConvertible {
     /// Set once the object is managed by a realm.
-    final var _managed: ManagedState?
+    @exclusivity(unchecked) final var _managed: ManagedState?
     /// Set on the prototypes typed queries use to learn property names from key paths.
-    @usableFromInline final var _recorder: _KeyPathRecorder?
+    @usableFromInline @exclusivity(unchecked) final var _recorder: _KeyPathRecorder?
 
     /// A new unmanaged object with every property at its default value.
     public required init() {}

@@ -21,23 +21,25 @@ public struct Persisted<Value: _Persistable> {
     @usableFromInline var managedIndex: Int = -1
     /// The unmanaged value; nil until set (the type's default is used on first read).
     @usableFromInline var value: Value?
-    @usableFromInline let options: PersistedOptions
+    /// Primary key and index, as declared; one byte, so that every object's fields stay small
+    /// (a backlinks property keeps its origin property in its unmanaged `value`).
+    @usableFromInline let flags: PersistedFlags
 
     /// A property with the type's default value (0, "", nil, an empty list, a new ObjectId...).
-    @inlinable public init() { options = PersistedOptions() }
+    @inlinable public init() { flags = [] }
     /// A property with a default value.
-    @inlinable public init(wrappedValue: Value) { value = wrappedValue; options = PersistedOptions() }
+    @inlinable public init(wrappedValue: Value) { value = wrappedValue; flags = [] }
     /// A property that is the class's primary key.
-    @inlinable public init(primaryKey: Bool) { options = PersistedOptions(primaryKey: primaryKey) }
+    @inlinable public init(primaryKey: Bool) { flags = primaryKey ? .primaryKey : [] }
     /// A primary key property with a default value.
     @inlinable public init(wrappedValue: Value, primaryKey: Bool) {
-        value = wrappedValue; options = PersistedOptions(primaryKey: primaryKey)
+        value = wrappedValue; flags = primaryKey ? .primaryKey : []
     }
     /// A property with an index, which makes equality and `IN` queries on it fast.
-    @inlinable public init(indexed: Bool) { options = PersistedOptions(indexed: indexed) }
+    @inlinable public init(indexed: Bool) { flags = indexed ? .indexed : [] }
     /// An indexed property with a default value.
     @inlinable public init(wrappedValue: Value, indexed: Bool) {
-        value = wrappedValue; options = PersistedOptions(indexed: indexed)
+        value = wrappedValue; flags = indexed ? .indexed : []
     }
 
     @available(*, unavailable, message: "@Persisted can only be used on properties of Object or EmbeddedObject")
@@ -54,7 +56,10 @@ public struct Persisted<Value: _Persistable> {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Persisted<Value>>
     ) -> Value {
-        get {
+        // Always inlined into the property's own accessor, where the key paths are constants
+        // and compile to direct field accesses; called out of line, each read projected the
+        // key path at run time (about 1,000 instructions).
+        @inline(__always) get {
             let index = object[keyPath: storageKeyPath].managedIndex
             if index >= 0 {
                 if let recorder = object._recorder { return recorder.record(object, index, Value.self) }
@@ -65,7 +70,7 @@ public struct Persisted<Value: _Persistable> {
             object[keyPath: storageKeyPath].value = value
             return value
         }
-        set {
+        @inline(__always) set {
             let index = object[keyPath: storageKeyPath].managedIndex
             if index >= 0 {
                 _PropertyAccess(object: object, index: index).set(newValue)
@@ -76,14 +81,21 @@ public struct Persisted<Value: _Persistable> {
     }
 }
 
-/// The options given to `@Persisted`.
+/// The options `@Persisted` stores in each field: primary key and index.
 @usableFromInline
+struct PersistedFlags: OptionSet, Sendable {
+    @usableFromInline let rawValue: UInt8
+    @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+    @usableFromInline static let primaryKey = PersistedFlags(rawValue: 1)
+    @usableFromInline static let indexed = PersistedFlags(rawValue: 2)
+}
+
+/// The options given to `@Persisted`, as class discovery reads them.
 struct PersistedOptions {
     var primaryKey = false
     var indexed = false
     var originProperty: String?
 
-    @usableFromInline
     init(primaryKey: Bool = false, indexed: Bool = false, originProperty: String? = nil) {
         self.primaryKey = primaryKey
         self.indexed = indexed
@@ -114,7 +126,9 @@ extension Persisted: PersistedField {
     static var valueShape: _PersistableShape { Value._fiefShape }
 
     static func options(at field: UnsafeRawPointer) -> PersistedOptions {
-        field.assumingMemoryBound(to: Persisted<Value>.self).pointee.options
+        let persisted = field.assumingMemoryBound(to: Persisted<Value>.self).pointee
+        return PersistedOptions(primaryKey: persisted.flags.contains(.primaryKey), indexed: persisted.flags.contains(.indexed),
+                                originProperty: (persisted.value as? any LinkingObjectsProtocol)?._fiefOriginProperty)
     }
 
     static func storedValue(at field: UnsafeMutableRawPointer, valueOffset: Int, _ context: _RealmContext?) throws -> StoredValue {
@@ -167,6 +181,7 @@ extension Persisted where Value: LinkingObjectsProtocol {
     /// }
     /// ```
     public init(originProperty: String) {
-        options = PersistedOptions(originProperty: originProperty)
+        flags = []
+        value = Value._fiefUnmanaged(originProperty: originProperty)
     }
 }

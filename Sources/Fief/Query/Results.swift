@@ -165,23 +165,31 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// The matching object keys, in order, for the realm's current state.
     func keys() -> [UInt64] {
+        evaluated().keys
+    }
+
+    /// The matching object keys and, when the evaluation scanned the clusters in key order,
+    /// where each object sits.
+    func evaluated() -> (keys: [UInt64], locations: ResultLocations?) {
         let stamp = realm.changeStamp
-        if let cached = cache.keys, cache.stamp == stamp { return cached }
-        let keys: [UInt64]
+        if let cached = cache.keys, cache.stamp == stamp { return (cached, cache.locations) }
+        let found: (keys: [UInt64], locations: ResultLocations?)
         do {
-            keys = try evaluateKeys()
+            found = try evaluateKeys()
         } catch {
             // A damaged file must not read as fewer objects.
             preconditionFailure("Evaluating \(Element.className()) results failed: \(error)")
         }
-        cache.keys = keys
+        cache.keys = found.keys
+        cache.locations = found.locations
         cache.stamp = stamp
-        return keys
+        return found
     }
 
-    func evaluateKeys() throws -> [UInt64] {
-        guard let binding else { return [] }
-        var keys = try matchingKeys(binding)
+    func evaluateKeys() throws -> (keys: [UInt64], locations: ResultLocations?) {
+        guard let binding else { return ([], nil) }
+        var (keys, locations) = try matchingKeys(binding)
+        if !descriptors.isEmpty { locations = nil }
         for descriptor in descriptors {
             switch descriptor {
             case .distinct(let paths):
@@ -200,7 +208,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
                 keys = Array(keys.prefix(n))
             }
         }
-        return keys
+        return (keys, locations)
     }
 
     /// The value at a to-one key path from object `key`.
@@ -217,17 +225,22 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         return .null
     }
 
-    private func matchingKeys(_ binding: TableBinding) throws -> [UInt64] {
+    /// The keys matching the predicate, in key order; scans also give each one's location.
+    private func matchingKeys(_ binding: TableBinding) throws -> ([UInt64], ResultLocations?) {
         let store = try realm.table(binding)
-        if predicate == .truePredicate { return try store.allKeys() }
-        if let indexed = try indexLookup(binding) { return indexed }
-        let evaluator = try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments)
+        if predicate != .truePredicate, let indexed = try indexLookup(binding) { return (indexed, nil) }
+        let evaluator = predicate == .truePredicate
+            ? nil : try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments)
         var keys: [UInt64] = []
-        try store.forEachCluster(evaluator.columns) { rows in
-            for r in 0..<rows.count where evaluator.matches(rows, r) { keys.append(rows.key(r)) }
+        var locations = ResultLocations(epoch: realm.epoch)
+        try store.forEachCluster(evaluator?.columns ?? []) { rows in
+            for r in 0..<rows.count where evaluator?.matches(rows, r) ?? true {
+                keys.append(rows.key(r))
+                locations.append(start: rows.start, row: r)
+            }
             return true
         }
-        return keys
+        return (keys, locations)
     }
 
     /// Equality or IN on the primary key or an indexed property, alone: answered by the index.
@@ -277,9 +290,10 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// Iterates a snapshot of the objects matching when iteration starts, so changing or
     /// deleting them inside the loop does not skip any (as Realm's enumeration does).
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        let binding = self.binding
-        return keys().map { realm.objectForKey(Element.self, $0, binding: binding) }.makeIterator()
+    /// Each object is made when the loop reaches it.
+    public func makeIterator() -> ResultsIterator<Element> {
+        let (keys, locations) = evaluated()
+        return ResultsIterator(realm: realm, binding: binding, keys: keys, locations: locations)
     }
 
     /// The number of matching objects (counted without creating objects).
@@ -318,6 +332,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 /// Caches the evaluated keys of a `Results` until the realm changes.
 final class ResultsCache {
     var keys: [UInt64]?
+    var locations: ResultLocations?
     var stamp = Realm.ChangeStamp(epoch: .max, mutations: 0)
 }
 

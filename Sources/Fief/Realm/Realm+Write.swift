@@ -152,8 +152,15 @@ extension Realm {
         // The cluster starts this transaction ended with are those of the version it made.
         applyPendingClusterRemovals()
         var changed: [String: [UInt64]] = [:]
-        for case let store? in stores where store.session === session { changed[store.binding.className] = store.directory.starts }
-        coordinator.directories.advance(from: session.txn.version, to: version, changed: changed, dropped: session.droppedClasses)
+        var forgotten = session.droppedClasses
+        for case let store? in stores where store.session === session {
+            if let starts = store.directory.loadedStarts {
+                changed[store.binding.className] = starts
+            } else {
+                forgotten.insert(store.binding.className)
+            }
+        }
+        coordinator.directories.advance(from: session.txn.version, to: version, changed: changed, dropped: forgotten)
         self.session = nil
         transactionChanged()
         coordinator.writeQueue.release()

@@ -276,7 +276,10 @@ public final class Realm {
         checkIsolation()
         guard let binding = readBinding(for: type), let pk = binding.primaryKey else { return nil }
         let value: StoredValue
-        if let int = key as? Int, pk.type == .int {
+        if KeyType.self == Int.self, pk.type == .int {
+            // The common case, without a dynamic cast.
+            value = .int(Int64(unsafeBitCast(key, to: Int.self)))
+        } else if let int = key as? Int, pk.type == .int {
             value = .int(Int64(int))
         } else if let converted = try? DynamicAccess.storedValue(key, for: pk.property, realm: self) {
             value = converted
@@ -314,14 +317,28 @@ public final class Realm {
     func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding? = nil,
                                      at location: (start: UInt64, row: Int)? = nil) -> T {
         let b = binding ?? readBinding(for: type)!
-        let info = b.info ?? ClassInfo.of(type)
-        let state = ManagedState(realm: self, table: b, key: key)
+        return objectForKey(type, key, binding: b, at: location, pinned: location.flatMap { pinnedCluster(b, $0.start) })
+    }
+
+    /// A managed instance for an existing object key at a known location whose cluster's
+    /// pinned chunks (read transactions) the caller already looked up.
+    func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding,
+                                     at location: (start: UInt64, row: Int)?, pinned: PinnedCluster?) -> T {
+        let info = binding.info ?? ClassInfo.of(type)
+        let state = ManagedState(realm: self, table: binding, key: key)
         if let location {
             state.location = location
             state.epoch = epoch
-            state.pinned = session == nil && b.tableID < stores.count ? stores[b.tableID]?.directory.pinned[location.start] : nil
+            state.pinned = pinned
         }
         return info.instantiate(state) as! T
+    }
+
+    /// The chunks of cluster `start` of `binding`'s class pinned by the current read
+    /// transaction, if it looked at that cluster (nil in write transactions).
+    func pinnedCluster(_ binding: TableBinding, _ start: UInt64) -> PinnedCluster? {
+        guard session == nil, binding.tableID < stores.count, let store = stores[binding.tableID] else { return nil }
+        return store.directory.pinned[start]
     }
 
     func objectExists(_ state: ManagedState) -> Bool {

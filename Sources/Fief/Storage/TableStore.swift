@@ -2,7 +2,7 @@ import FiefStorage
 
 /// One class's objects seen through one transaction: locating, reading, inserting, updating,
 /// deleting and scanning rows of its clusters (FORMAT.md, "Object storage").
-struct TableStore {
+final class TableStore {
     let binding: TableBinding
     let txn: Transaction
     let session: WriteSession?
@@ -11,9 +11,10 @@ struct TableStore {
     /// Most rows a cluster holds: enough for a fixed 8-byte column to fill one page.
     static func clusterCapacity(pageSize: Int) -> Int { max(16, (pageSize - 64) / 8) }
 
-    /// Builds the store, reusing `cached` when it describes this transaction.
     /// Builds the store. The cluster starts of the version the transaction reads are taken
-    /// from `known` (the coordinator keeps them for recent versions) or read from the tree.
+    /// from `known` (the coordinator keeps them for recent versions); otherwise a write
+    /// transaction reads them from the tree at once, and a read transaction when it first needs
+    /// them all (then records them in `known`).
     init(binding: TableBinding, txn: Transaction, session: WriteSession?, known: DirectoryCache?) throws {
         self.binding = binding
         self.txn = txn
@@ -22,10 +23,16 @@ struct TableStore {
         let unchanged = !(session?.modifiedTables.contains(binding.tableID) ?? false)
         if unchanged, let starts = known?.starts(binding.className, version: txn.version) {
             directory = ClusterDirectory(starts: starts)
-        } else {
+        } else if session != nil {
             let starts = try Self.loadStarts(txn, binding.clusterTree)
             if unchanged { known?.store(binding.className, version: txn.version, starts: starts) }
             directory = ClusterDirectory(starts: starts)
+        } else {
+            directory = ClusterDirectory { [binding] in
+                let starts = try Self.loadStarts(txn, binding.clusterTree)
+                known?.store(binding.className, version: txn.version, starts: starts)
+                return starts
+            }
         }
     }
 
@@ -87,13 +94,12 @@ struct TableStore {
 
     /// The cluster start and row of an existing object.
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
-        guard let (start, _) = directory.cluster(containing: key) else { return nil }
+        guard let tree = try tree(), let start = try directory.clusterStart(containing: key, in: tree) else { return nil }
         if let cluster = cache?[start] { return cluster.row(of: key).map { (start, $0) } }
         if let pinned = try pinnedChunk(start, 0) {
             guard let (keys, _) = pinned else { return nil }
             return ColumnChunk.row(of: key, inKeys: keys).map { (start, $0) }
         }
-        guard let tree = try tree() else { return nil }
         let row = try ClusterKey.with(start, 0) { k in
             try tree.withValue(forKey: k) { ColumnChunk.row(of: key, inKeys: $0) }
         }
@@ -168,13 +174,13 @@ struct TableStore {
         var placement: (start: UInt64, next: UInt64?)
         if let hint = session.appendHint[binding.tableID], key >= hint.start, hint.next.map({ key < $0 }) ?? true {
             placement = hint
-        } else if let found = directory.cluster(containing: key) {
+        } else if let found = try directory.cluster(containing: key) {
             placement = found
         } else {
             // No cluster starts at or below `key`: the leftmost cluster starts at 0, so keys
             // arriving in descending order fill it instead of making one cluster each.
             try createCluster(0, tree: tree, session)
-            placement = (0, directory.start(after: 0))
+            placement = (0, try directory.start(after: 0))
         }
         var cluster = try loadCluster(placement.start)
         if cluster.keys.count >= Self.clusterCapacity(pageSize: txn.pageSize) {
@@ -247,7 +253,7 @@ struct TableStore {
     /// Sets one property of an existing object. Returns the previous value.
     @discardableResult
     func update(_ key: UInt64, _ column: ColumnBinding, _ value: StoredValue) throws -> StoredValue {
-        guard let (start, _) = directory.cluster(containing: key) else { throw RealmError.objectDeleted(binding.className) }
+        guard let (start, _) = try directory.cluster(containing: key) else { throw RealmError.objectDeleted(binding.className) }
         let cluster = try loadCluster(start)
         guard let row = cluster.row(of: key) else { throw RealmError.objectDeleted(binding.className) }
         session?.mutations &+= 1
@@ -269,7 +275,7 @@ struct TableStore {
     /// Removes an object's row. Returns its values (per `binding.columns`), or nil if absent.
     @discardableResult
     func delete(_ key: UInt64) throws -> [StoredValue]? {
-        guard let session, let (start, _) = directory.cluster(containing: key) else { return nil }
+        guard let session, let (start, _) = try directory.cluster(containing: key) else { return nil }
         let cluster = try loadCluster(start)
         guard let row = cluster.row(of: key) else { return nil }
         session.mutations &+= 1
@@ -336,7 +342,7 @@ struct TableStore {
     /// Calls `body` with each non-empty cluster's rows for `columns`, in key order.
     func forEachCluster(_ columns: [ColumnBinding], _ body: (ClusterRows) throws -> Bool) throws {
         guard let tree = try tree() else { return }
-        for start in directory.starts {
+        for start in try directory.starts() {
             if let cluster = cache?[start] {
                 var sources: [ClusterRows.Source] = []
                 for c in columns {
@@ -406,7 +412,7 @@ struct TableStore {
         var keys: [UInt64] = []
         var lost: [(start: UInt64, next: UInt64?, error: any Error)] = []
         guard let tree = try tree() else { return ([], []) }
-        let starts = directory.starts
+        let starts = try directory.starts()
         for (i, start) in starts.enumerated() {
             do {
                 let cluster: [UInt64] = try ClusterKey.with(start, 0) { k in

@@ -25,14 +25,28 @@ protocol ObjectEngine: Sendable {
 
     /// Opens the store that `create` made in `directory`.
     func open(in directory: String, _ mode: ObjectCommitMode) throws -> any ObjectStore
+
+    /// Creates an empty durable store in the empty directory `directory` whose object type has
+    /// no secondary index (`name` not indexed): the bulk insert without an index (O14).
+    func createUnindexed(in directory: String) throws -> any ObjectLoading
+}
+
+/// What a store must do to be loaded and checked: the bulk-insert workloads need no more.
+protocol ObjectLoading: AnyObject {
+    /// Inserts objects `range` of `data` in one write transaction and commits it.
+    func insert(_ data: ObjectDataset, _ range: Range<Int>) throws
+
+    /// Reads every object into memory as the engine's natural in-memory form (structs or live
+    /// objects), keeps them all until the digest is taken, and returns it.
+    func readAll() throws -> ObjectDigest
+
+    /// Closes the store and releases its files.
+    func close() throws
 }
 
 /// An open object store. Each method is one whole transaction (or one read of a snapshot), so
 /// the per-object loop is the engine's own code.
-protocol ObjectStore: AnyObject {
-    /// Inserts objects `range` of `data` in one write transaction and commits it.
-    func insert(_ data: ObjectDataset, _ range: Range<Int>) throws
-
+protocol ObjectStore: ObjectLoading {
     /// Looks up each of `ids` by primary key, reading all four fields, in one read transaction.
     func lookup(_ ids: [Int]) throws -> ObjectDigest
 
@@ -43,18 +57,18 @@ protocol ObjectStore: AnyObject {
     /// one read transaction.
     func query(names: [String]) throws -> ObjectDigest
 
-    /// The sum of every object's score.
+    /// The sum of every object's score, as the engine's aggregate.
     func sumScores() throws -> Double
+
+    /// The sum of every object's score, by a loop over every object (live object or row) that
+    /// reads its score: how an app iterates (O13).
+    func iterateScores() throws -> Double
 
     /// Adds 1 to the score of each of `ids` in one write transaction.
     func incrementScores(_ ids: ArraySlice<Int>) throws
 
     /// Deletes the objects with `ids` in one write transaction.
     func delete(_ ids: ArraySlice<Int>) throws
-
-    /// Reads every object into memory as the engine's natural in-memory form (structs or live
-    /// objects), keeps them all until the digest is taken, and returns it.
-    func readAll() throws -> ObjectDigest
 
     /// Adds 1 to the score of object `id` in its own write transaction; `beforeCommit` runs
     /// inside the transaction right before the commit starts.
@@ -66,9 +80,6 @@ protocol ObjectStore: AnyObject {
 
     /// What each thread of the concurrent-writer workload uses to get a writer of its own.
     func writerSource() -> any ObjectWriterSource
-
-    /// Closes the store and releases its files.
-    func close() throws
 }
 
 /// Makes writers on the thread that will use them.

@@ -8,6 +8,25 @@ enum Files {
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 
+    /// The regular files directly in `directory`, as paths.
+    static func regularFiles(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { "\(directory)/\($0)" }.filter {
+            var info = stat()
+            return stat($0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
+    }
+
+    /// Syncs the file at `path` and drops its pages from the page cache
+    /// (`posix_fadvise(POSIX_FADV_DONTNEED)`), so the next read of it goes to the disk.
+    static func dropFromPageCache(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw BenchError.harness("cannot open \(path): errno \(errno)") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw BenchError.harness("fsync \(path): errno \(errno)") }
+        let status = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+        guard status == 0 else { throw BenchError.harness("posix_fadvise \(path): error \(status)") }
+    }
+
     /// Sum of the sizes of `paths`.
     static func totalSize(_ paths: [String]) -> Int {
         paths.reduce(0) { $0 + size($1) }

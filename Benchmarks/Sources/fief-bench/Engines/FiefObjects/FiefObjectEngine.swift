@@ -16,7 +16,10 @@ struct FiefObjectEngine: ObjectEngine {
             "O1 `realm.write { realm.add(BenchItem()) }`; O2 `realm.object(ofType:forPrimaryKey:)`; "
                 + "O3 `objects.filter(\"age >= %@ AND age < %@\").count`; O4 `objects.filter(\"name == %@\")` iterated; "
                 + "O5 `objects.sum(ofProperty: \"score\")`; O6/O8 `object(ofType:forPrimaryKey:)?.score += 1` in `realm.write`; "
-                + "O7 `realm.delete(object)`; O10 `Array(realm.objects(BenchItem.self))` (live objects)",
+                + "O7 `realm.delete(object)`; O10 `Array(realm.objects(BenchItem.self))` (live objects); "
+                + "O11/O12 `Realm(configuration:)` then `object(ofType:forPrimaryKey:)`; "
+                + "O13 `for o in realm.objects(BenchItem.self) { sum += o.score }`; "
+                + "O14 as O1 with `BenchPlainItem`, the same class with `name` not indexed",
             "O8a/b concurrent writers: each thread opens its own `Realm` on the same file and commits with `realm.write` "
                 + "(durable; concurrent commits share syncs); O8c/d: each writer is an actor with its own "
                 + "`try await Realm(configuration:actor:)`, committing with `try await realm.asyncWrite { }` (durable)",
@@ -32,6 +35,10 @@ struct FiefObjectEngine: ObjectEngine {
 
     func open(in directory: String, _ mode: ObjectCommitMode) throws -> any ObjectStore {
         try FiefObjectStore(path: Self.path(in: directory), mode: mode)
+    }
+
+    func createUnindexed(in directory: String) throws -> any ObjectLoading {
+        try FiefUnindexedStore(path: Self.path(in: directory))
     }
 
     private static func path(in directory: String) -> String {

@@ -54,6 +54,12 @@ final class FiefObjectStore: ObjectStore, ObjectActorWriting {
         try live().objects(BenchItem.self).sum(ofProperty: "score")
     }
 
+    func iterateScores() throws -> Double {
+        var sum = 0.0
+        for item in try live().objects(BenchItem.self) { sum += item.score }
+        return sum
+    }
+
     func incrementScores(_ ids: ArraySlice<Int>) throws {
         let realm = try live()
         try realm.write {

@@ -23,7 +23,9 @@ struct GRDBObjectEngine: ObjectEngine {
             "`struct Item: Codable, FetchableRecord, PersistableRecord`; O1 `Item(...).insert(db)`; O2 `Item.fetchOne(db, key:)`; "
                 + "O3 `Item.filter(age >= a && age < b).fetchCount(db)`; O4 `Item.filter(name == x).fetchAll(db)`; "
                 + "O5 `Item.select(sum(score))`; O6/O8 fetchOne, `score += 1`, `update(db)`; O7 `Item.deleteOne(db, key:)`; "
-                + "O10 `Item.fetchAll(db)`",
+                + "O10 `Item.fetchAll(db)`; O11/O12 `DatabasePool(path:)` then `Item.fetchOne(db, key:)`; "
+                + "O13 `while let item = try cursor.next() { sum += item.score }` over `Item.fetchCursor(db)`; "
+                + "O14 as O1 on a table without the index on name",
             "O8 concurrent writers: every thread calls `write` on the one shared DatabasePool (GRDB serializes writes)",
             "O9: `ValueObservation.tracking { Item.fetchOne(db, key: id) }` started with `.async(onQueue:)` on a serial queue",
         ]
@@ -35,6 +37,10 @@ struct GRDBObjectEngine: ObjectEngine {
 
     func open(in directory: String, _ mode: ObjectCommitMode) throws -> any ObjectStore {
         try GRDBObjectStore(path: Self.path(in: directory), mode: mode, create: false)
+    }
+
+    func createUnindexed(in directory: String) throws -> any ObjectLoading {
+        try GRDBObjectStore(path: Self.path(in: directory), mode: .durable, create: true, indexName: false)
     }
 
     private static func path(in directory: String) -> String {

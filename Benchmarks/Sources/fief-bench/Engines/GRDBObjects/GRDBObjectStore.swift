@@ -6,12 +6,12 @@ final class GRDBObjectStore: ObjectStore {
     let pool: DatabasePool
 
     /// Opens (or with `create`, creates) the database at `path` with the synchronous level of
-    /// `mode`; `create` also creates the table with its index on `name`.
+    /// `mode`; `create` also creates the table, with its index on `name` when `indexName`.
     ///
     /// A pool puts every connection in WAL mode with `synchronous = NORMAL`, after any
     /// `prepareDatabase` step, so the durable mode sets FULL on the writer connection once the
     /// pool is open (`synchronous` matters only to the connection that commits).
-    init(path: String, mode: ObjectCommitMode, create: Bool) throws {
+    init(path: String, mode: ObjectCommitMode, create: Bool, indexName: Bool = true) throws {
         pool = try DatabasePool(path: path)
         if mode == .durable {
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
@@ -20,7 +20,11 @@ final class GRDBObjectStore: ObjectStore {
             try pool.write { db in
                 try db.create(table: Item.databaseTableName) { table in
                     table.primaryKey("id", .integer)
-                    table.column("name", .text).notNull().indexed()
+                    if indexName {
+                        table.column("name", .text).notNull().indexed()
+                    } else {
+                        table.column("name", .text).notNull()
+                    }
                     table.column("score", .double).notNull()
                     table.column("age", .integer).notNull()
                 }
@@ -65,6 +69,15 @@ final class GRDBObjectStore: ObjectStore {
     func sumScores() throws -> Double {
         try pool.read { db in
             try Item.select(sum(Item.Columns.score), as: Double.self).fetchOne(db) ?? 0
+        }
+    }
+
+    func iterateScores() throws -> Double {
+        try pool.read { db in
+            var sum = 0.0
+            let items = try Item.fetchCursor(db)
+            while let item = try items.next() { sum += item.score }
+            return sum
         }
     }
 

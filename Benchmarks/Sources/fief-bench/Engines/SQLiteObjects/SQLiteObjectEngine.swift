@@ -17,6 +17,9 @@ struct SQLiteObjectEngine: ObjectEngine {
                 + "busy_timeout=\(SQLiteObjectSchema.busyTimeoutMilliseconds), BEGIN IMMEDIATE",
             "statements prepared once; explicit BEGIN/COMMIT; rows read into Swift structs (name decoded into a String)",
             "O6: `\(SQLiteObjectSchema.incrementScore)` per id; O7: `\(SQLiteObjectSchema.deleteByID)` per id",
+            "O11/O12: open the connection (WAL, pragmas as above) and run the prepared `\(SQLiteObjectSchema.selectByID)`; "
+                + "O13: one `sqlite3_step` loop over `\(SQLiteObjectSchema.selectAll)` adding `sqlite3_column_double(_, 2)`; "
+                + "O14: as O1 on a table without the index on name",
             "O9: sqlite3_update_hook + commit/rollback hooks on the writer; after COMMIT returns, an observer thread "
                 + "with its own connection re-reads the changed row",
         ]
@@ -28,6 +31,10 @@ struct SQLiteObjectEngine: ObjectEngine {
 
     func open(in directory: String, _ mode: ObjectCommitMode) throws -> any ObjectStore {
         try SQLiteObjectStore(path: Self.path(in: directory), mode: mode, create: false)
+    }
+
+    func createUnindexed(in directory: String) throws -> any ObjectLoading {
+        try SQLiteObjectStore(path: Self.path(in: directory), mode: .durable, create: true, indexName: false)
     }
 
     private static func path(in directory: String) -> String {

@@ -19,8 +19,8 @@ final class SQLiteObjectStore: ObjectStore {
     private var changes: SQLiteChangeHooks?
 
     /// Opens the database at `path` in WAL mode with the synchronous level of `mode`; with
-    /// `create`, also sets the page size and creates the table and its index.
-    init(path: String, mode: ObjectCommitMode, create: Bool) throws {
+    /// `create`, also sets the page size and creates the table and (with `indexName`) its index.
+    init(path: String, mode: ObjectCommitMode, create: Bool, indexName: Bool = true) throws {
         self.path = path
         connection = try SQLiteConnection(path: path, create: create)
         if create { try connection.execute("PRAGMA page_size=\(SQLiteObjectSchema.pageSize)") }
@@ -28,7 +28,7 @@ final class SQLiteObjectStore: ObjectStore {
         try connection.execute(SQLiteObjectSchema.synchronous(mode))
         if create {
             try connection.execute(SQLiteObjectSchema.createTable)
-            try connection.execute(SQLiteObjectSchema.createIndex)
+            if indexName { try connection.execute(SQLiteObjectSchema.createIndex) }
         }
         insertStatement = try connection.prepare(SQLiteObjectSchema.insert)
         selectByIDStatement = try connection.prepare(SQLiteObjectSchema.selectByID)
@@ -88,6 +88,14 @@ final class SQLiteObjectStore: ObjectStore {
         var sum = 0.0
         try connection.forEachRow(sumScoresStatement) { sum = sqliteDouble($0, 0) }
         return sum
+    }
+
+    func iterateScores() throws -> Double {
+        try transaction {
+            var sum = 0.0
+            try connection.forEachRow(selectAllStatement) { sum += sqliteDouble($0, 2) }
+            return sum
+        }
     }
 
     func incrementScores(_ ids: ArraySlice<Int>) throws {

@@ -1,0 +1,61 @@
+import Foundation
+
+/// `fief-bench --object-profile STEP ENGINE DIRECTORY [N [REPEATS]]`: one object-level step
+/// alone in this process, REPEATS times (default 1), to run under a profiler
+/// (`valgrind --tool=callgrind`) without the rest of a workload. The difference between two
+/// repeat counts is the steady cost of the step, without the process's first-use costs. STEP is `build` (create the store in the empty DIRECTORY and load N objects),
+/// `open-read` (open it and read object N/2), `iterate` (open it and loop over every object
+/// reading its score) or `read-all` (open it and keep every object in memory, as O10).
+enum ObjectProfileCommand {
+    static let flag = "--object-profile"
+
+    /// Runs the step named by `arguments`; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        guard arguments.count >= 3, let engine = ObjectEngineCatalog.engine(named: arguments[1]) else {
+            Log.error("usage: fief-bench \(flag) build|open-read|iterate|read-all ENGINE DIRECTORY [N [REPEATS]]")
+            return 2
+        }
+        let directory = arguments[2]
+        let count = arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000
+        let repeats = arguments.count > 4 ? Int(arguments[4]) ?? 1 : 1
+        do {
+            for _ in 0..<repeats {
+                guard try step(arguments[0], engine, directory, count) else { return 2 }
+            }
+            return 0
+        } catch {
+            Log.error("\(engine.name): \(error)")
+            return 1
+        }
+    }
+
+    /// Runs `name` once and logs its result; false when there is no such step.
+    private static func step(_ name: String, _ engine: any ObjectEngine, _ directory: String, _ count: Int) throws -> Bool {
+        let start = Date()
+        let result: String
+        switch name {
+        case "build":
+            let store = try engine.create(in: directory, .durable)
+            try store.insert(ObjectDataset(count: count), 0..<count)
+            try store.close()
+            result = "\(count) objects"
+        case "open-read":
+            let store = try engine.open(in: directory, .durable)
+            result = "\(try store.lookup([count / 2]))"
+            try store.close()
+        case "iterate":
+            let store = try engine.open(in: directory, .durable)
+            result = "score sum \(try store.iterateScores())"
+            try store.close()
+        case "read-all":
+            let store = try engine.open(in: directory, .durable)
+            result = "\(try store.readAll()); peak RSS \(ResidentMemory.peakKiB()) KiB"
+            try store.close()
+        default:
+            Log.error("unknown step '\(name)'")
+            return false
+        }
+        Log.progress("\(name) \(engine.name): \(result) in \(Format.figure(Date().timeIntervalSince(start) * 1000, unit: "ms")) ms")
+        return true
+    }
+}

@@ -1,0 +1,33 @@
+/// Iterates ``Results``: a snapshot of the matching keys taken when iteration starts, each
+/// object made only when the loop reaches it, already knowing its cluster row.
+public struct ResultsIterator<Element: ObjectBase>: IteratorProtocol {
+    private let realm: Realm
+    private let binding: TableBinding?
+    private let keys: [UInt64]
+    private let locations: ResultLocations?
+    private var index = 0
+    private var run = 0
+    /// The pinned chunks of the cluster the last object was in, and that cluster's start.
+    private var pinned: (start: UInt64, cluster: PinnedCluster?)?
+
+    init(realm: Realm, binding: TableBinding?, keys: [UInt64], locations: ResultLocations?) {
+        self.realm = realm
+        self.binding = binding
+        self.keys = keys
+        self.locations = locations
+    }
+
+    /// The next object, or nil after the last.
+    public mutating func next() -> Element? {
+        guard index < keys.count else { return nil }
+        let i = index
+        index += 1
+        // Rows found by the scan hold while nothing was inserted or deleted since.
+        guard let binding, let locations, locations.epoch == realm.epoch else {
+            return realm.objectForKey(Element.self, keys[i], binding: binding)
+        }
+        let location = locations.location(of: i, from: &run)
+        if pinned?.start != location.start { pinned = (location.start, realm.pinnedCluster(binding, location.start)) }
+        return realm.objectForKey(Element.self, keys[i], binding: binding, at: location, pinned: pinned?.cluster)
+    }
+}
