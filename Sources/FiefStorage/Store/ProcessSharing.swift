@@ -15,8 +15,7 @@ import CFiefShims
 ///
 /// - byte 0, exclusive: the *writer lease*, held by the process whose writer may write pages,
 ///   meta pages, and sync;
-/// - byte 1, exclusive: held while a process sets the file up, joins it, or leaves it last
-///   (and removes it);
+/// - byte 1, exclusive: held while a process sets the file up or joins it;
 /// - byte 2, shared: held by every process that has the store open (an opener that gets it
 ///   exclusively is alone and starts the file afresh);
 /// - byte `3840 + r`, exclusive: held by the process that claimed role `r` (``Store/claimProcessRole(_:)``);
@@ -88,8 +87,8 @@ final class ProcessSharing: @unchecked Sendable {
                 close(fd)
                 throw .io(operation: "lock", path: path, errno: errno)
             }
-            // The last process to leave removes the lock file (under this lock): one that did
-            // so while this one waited leaves it holding a file no longer at the path.
+            // Someone may have deleted the lock file (while no process had the store open, as
+            // is safe) while this one waited: it would hold a file no longer at the path.
             var held = stat(), current = stat()
             guard fstat(fd, &held) == 0, stat(path, &current) == 0, held.st_dev == current.st_dev, held.st_ino == current.st_ino
             else {
@@ -112,18 +111,18 @@ final class ProcessSharing: @unchecked Sendable {
         token = UInt64.random(in: 1...UInt64.max)
         defer { _ = fief_range_lock(fd, Self.setupByte, 1, 0, 0) }
         joinedAlone = fief_range_lock(fd, Self.presenceByte, 1, 2, 0) == 0
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(operation: "fstat", path: path, errno: errno) }
         if joinedAlone {
-            // Nobody else has the store open: whatever the file holds is left over from
-            // processes that are gone. Start afresh (truncating zeroes every word).
-            guard ftruncate(fd, 0) == 0, ftruncate(fd, off_t(Self.fileLength)) == 0 else {
-                throw .io(operation: "ftruncate", path: path, errno: errno)
+            // A new lock file (or one of another length) gets its length; an existing one is
+            // started afresh through the map below.
+            if info.st_size != off_t(Self.fileLength) {
+                guard ftruncate(fd, 0) == 0, ftruncate(fd, off_t(Self.fileLength)) == 0 else {
+                    throw .io(operation: "ftruncate", path: path, errno: errno)
+                }
             }
-        } else {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw .io(operation: "fstat", path: path, errno: errno) }
-            guard info.st_size == off_t(Self.fileLength) else {
-                throw .corruptFile(path: path, reason: "the lock file is \(info.st_size) bytes long, not \(Self.fileLength)")
-            }
+        } else if info.st_size != off_t(Self.fileLength) {
+            throw .corruptFile(path: path, reason: "the lock file is \(info.st_size) bytes long, not \(Self.fileLength)")
         }
         // Every process present holds the presence byte shared (an exclusive lock converts).
         guard fief_range_lock(fd, Self.presenceByte, 1, 1, 0) == 0 else { throw .io(operation: "lock", path: path, errno: errno) }
@@ -131,6 +130,10 @@ final class ProcessSharing: @unchecked Sendable {
             throw .io(operation: "mmap", path: path, errno: errno)
         }
         if joinedAlone {
+            // Nobody else has the store open: whatever the file holds is left over from
+            // processes that are gone. Zero the header and the slots that were used.
+            let usedSlots = min(Int(Self.load(Self.slotsInUseOffset, in: mapped)), Self.slotCount)
+            memset(mapped, 0, Self.slotsOffset + usedSlots * Self.slotSize)
             Self.store(Self.magic, at: Self.magicOffset, in: mapped)
         } else if Self.load(Self.magicOffset, in: mapped) != Self.magic {
             munmap(mapped, Self.fileLength)
@@ -157,12 +160,6 @@ final class ProcessSharing: @unchecked Sendable {
 
     deinit {
         store(0, at: Self.slotOffset(slot))
-        // The last process to leave removes the lock file, so that a closed store leaves only
-        // its own file behind. Under the setup byte, so that no process joins meanwhile.
-        if fief_range_lock(descriptor, Self.setupByte, 1, 2, 1) == 0,
-           fief_range_lock(descriptor, Self.presenceByte, 1, 2, 0) == 0 {
-            unlink(path)
-        }
         munmap(base, Self.fileLength)
         close(descriptor) // releases every lock this process holds on the file
     }
