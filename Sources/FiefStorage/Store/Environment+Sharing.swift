@@ -106,9 +106,11 @@ extension Environment {
         guard let sharing else { return }
         lease.monitor.withLock {
             lease.users -= 1
-            guard lease.users == 0, lease.held, coordinator.state.unwrittenMeta == nil else { return }
+            guard lease.users == 0, lease.held else { return }
+            let state = coordinator.state
+            guard state.unwrittenMeta == nil else { return }
             sharing.noteUsed(through: nextTxnID - 1)
-            sharing.releaseLease(handingOver: ProcessSharing.HandOver(state: coordinator.state, nextTxnID: nextTxnID))
+            sharing.releaseLease(handingOver: ProcessSharing.HandOver(state: state, nextTxnID: nextTxnID))
             lease.held = false
         }
     }
