@@ -24,6 +24,19 @@ final class ObjectContext {
         self.scratch = scratch
     }
 
+    /// Writes a store of `engine` in `directory` holding the whole data set (one durable
+    /// transaction) and closes it, for workloads that time opening it again.
+    func writeLoadedStore(_ engine: any ObjectEngine, in directory: String) throws {
+        let store = try engine.create(in: directory, .durable)
+        do {
+            try store.insert(dataset, 0..<dataset.count)
+            try store.close()
+        } catch {
+            try? store.close()
+            throw error
+        }
+    }
+
     /// Creates a store of `engine` in a fresh directory, loads the data set into it in one
     /// transaction unless `load` is false, runs `body` with it and the directory, then closes
     /// the store and deletes the directory (also when `body` throws).

@@ -25,14 +25,7 @@ struct OpenReadOneWorkload: ObjectWorkload {
         for engine in context.engines {
             let directory = try context.scratch.freshDirectory("\(name)-\(engine.name)")
             defer { context.scratch.remove(directory) }
-            let store = try engine.create(in: directory, .durable)
-            do {
-                try store.insert(context.dataset, 0..<context.dataset.count)
-                try store.close()
-            } catch {
-                try? store.close()
-                throw error
-            }
+            try context.writeLoadedStore(engine, in: directory)
             row.figures[engine.name] = try context.sample(name, engine, unit: row.unit) { _ in
                 let files = try Files.regularFiles(in: directory)
                 if cold { try files.forEach(Files.dropFromPageCache) }

@@ -12,14 +12,7 @@ struct PeakMemoryWorkload: ObjectWorkload {
         for engine in context.engines {
             let directory = try context.scratch.freshDirectory("\(name)-\(engine.name)")
             defer { context.scratch.remove(directory) }
-            let store = try engine.create(in: directory, .durable)
-            do {
-                try store.insert(context.dataset, 0..<context.dataset.count)
-                try store.close()
-            } catch {
-                try? store.close()
-                throw error
-            }
+            try context.writeLoadedStore(engine, in: directory)
             var starts: [Int] = []
             row.figures[engine.name] = try context.sample(name, engine, unit: row.unit) { _ in
                 let report = try PeakMemoryChild.spawn(engine: engine.name, directory: directory)
