@@ -368,19 +368,25 @@ extension QueryExpression {
     /// The same expression with every `$n` renumbered to `$(n + shift)`.
     func shiftingArguments(by shift: Int) -> QueryExpression {
         guard shift != 0 else { return self }
+        return mappingOperands { if case .argument(let i) = $0 { .argument(i + shift) } else { nil } }
+    }
+
+    /// The same expression with each operand for which `transform` returns a replacement
+    /// replaced (lists and subqueries are searched inside when it returns nil for them).
+    func mappingOperands(_ transform: (QueryOperand) -> QueryOperand?) -> QueryExpression {
         func operand(_ o: QueryOperand) -> QueryOperand {
+            if let replaced = transform(o) { return replaced }
             switch o {
-            case .argument(let i): return .argument(i + shift)
             case .list(let items): return .list(items.map(operand))
-            case .subquery(var sq): sq.predicate = sq.predicate.shiftingArguments(by: shift); return .subquery(sq)
+            case .subquery(var sq): sq.predicate = sq.predicate.mappingOperands(transform); return .subquery(sq)
             default: return o
             }
         }
         switch self {
         case .truePredicate, .falsePredicate: return self
-        case .not(let e): return .not(e.shiftingArguments(by: shift))
-        case .and(let items): return .and(items.map { $0.shiftingArguments(by: shift) })
-        case .or(let items): return .or(items.map { $0.shiftingArguments(by: shift) })
+        case .not(let e): return .not(e.mappingOperands(transform))
+        case .and(let items): return .and(items.map { $0.mappingOperands(transform) })
+        case .or(let items): return .or(items.map { $0.mappingOperands(transform) })
         case .comparison(var c):
             c.left = operand(c.left)
             c.right = operand(c.right)

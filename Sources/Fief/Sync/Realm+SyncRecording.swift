@@ -152,7 +152,7 @@ extension Realm {
 
     /// A property's whole value written to an object (new, or newly embedded), or set whole:
     /// `set`, or the inserts of a collection; embedded objects with their own values.
-    private func recordWhole(_ base: SyncBase, _ owner: EmbeddedOwner, _ value: StoredValue, _ recorder: SyncRecorder) throws {
+    func recordWhole(_ base: SyncBase, _ owner: EmbeddedOwner, _ value: StoredValue, _ recorder: SyncRecorder) throws {
         let column = owner.column
         let name = column.property.name
         let target = base.target(name)

@@ -74,6 +74,7 @@ public struct FiefSyncServer: Sendable {
         if let metricsConfiguration = configuration.metrics { MetricsRoute.add(to: router, configuration: metricsConfiguration) }
         AuthRoutes.add(to: router, auth: auth, metrics: metrics)
         PermissionRoutes.add(to: router, auth: auth, permissions: permissions)
+        RulesRoutes.add(to: router, auth: auth, permissions: permissions, hub: hub)
         SyncRoute.add(to: router, auth: auth, permissions: permissions, hub: hub, limits: configuration.syncLimits)
         let host = configuration.host
         let server = makeServerBuilder(webSocketRouter: router)

@@ -20,6 +20,26 @@ extension EmbeddedServerStore {
         return true
     }
 
+    public func realmRules(path: String) async throws -> RealmRules? {
+        guard let json = try await realm().object(ofType: RealmRulesRecord.self, forPrimaryKey: path)?.rules else { return nil }
+        return try RealmRules.decodeStored(json, path: path)
+    }
+
+    public func saveRealmRules(_ rules: RealmRules?, path: String) async throws {
+        let realm = try await realm()
+        let json = try rules.map { try $0.storedJSON() }
+        try realm.write {
+            if let json {
+                let record = RealmRulesRecord()
+                record.path = path
+                record.rules = json
+                realm.add(record, update: .modified)
+            } else if let existing = realm.object(ofType: RealmRulesRecord.self, forPrimaryKey: path) {
+                realm.delete(existing)
+            }
+        }
+    }
+
     public func countOfferAcceptance(tokenHash: String) async throws {
         let realm = try await realm()
         guard realm.object(ofType: OfferRecord.self, forPrimaryKey: tokenHash) != nil else { return }

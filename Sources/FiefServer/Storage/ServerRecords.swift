@@ -44,3 +44,9 @@ final class RealmRecord: Object {
 
     var value: StoredRealm { StoredRealm(path: path, creatorId: creatorId, createdAt: createdAt) }
 }
+
+/// The permission rules of a realm, as JSON (``RealmRules``).
+final class RealmRulesRecord: Object {
+    @Persisted(primaryKey: true) var path = ""
+    @Persisted var rules = ""
+}

@@ -186,6 +186,11 @@ public protocol ServerStore: Sendable {
     /// each successful acceptance); nothing happens when there is no such offer.
     func countOfferAcceptance(tokenHash: String) async throws
 
+    /// The permission rules of the realm at `path`, if it has some (``RealmRules``).
+    func realmRules(path: String) async throws -> RealmRules?
+    /// Stores the rules of the realm at `path`; nil removes them.
+    func saveRealmRules(_ rules: RealmRules?, path: String) async throws
+
     /// The history storage of the realm at `path` (created with the realm).
     @_spi(Sync) func history(path: String) async throws -> any RealmHistoryStore
     /// Closes files; nothing may be called after it.

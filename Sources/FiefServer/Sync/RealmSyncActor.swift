@@ -29,10 +29,12 @@ actor RealmSyncActor {
     let path: String
     private let store: any RealmHistoryStore
     private let logger: Logger
-    private var history = ServerHistory()
-    private var payloads: [[UInt8]] = []
-    private var payloadBytes: [UInt64] = []
-    private var clientFiles: [UInt64: ClientFileState] = [:]
+    private(set) var history = ServerHistory()
+    private(set) var payloads: [[UInt8]] = []
+    private(set) var payloadBytes: [UInt64] = []
+    private(set) var clientFiles: [UInt64: ClientFileState] = [:]
+    /// The realm's state, for filtered sessions and rule checks (``ensureReplica()``).
+    var replica: RealmReplica?
     private var loaded = false
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -44,7 +46,9 @@ actor RealmSyncActor {
     private let shared: Bool
     /// The uploading file's new state and the new entries of the integration in progress, set
     /// while the store holds the realm's lock.
-    private var integrating: (file: ClientFileState, fresh: [ServerHistoryEntry])?
+    private var integrating: (file: ClientFileState, fresh: [ServerHistoryEntry], refusals: [String])?
+    /// How the integration in progress judges writes (set while it runs).
+    private var admission: WriteAdmission?
     /// The number of the integration in progress (``integrate(_:fileIdent:)``).
     private var integration: UInt64 = 0
 
@@ -56,7 +60,7 @@ actor RealmSyncActor {
     }
 
     /// Runs `body` alone: the actor's awaits on the store do not let another change in.
-    private func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+    func exclusively<T>(_ body: () async throws -> T) async throws -> T {
         if busy {
             await withCheckedContinuation { waiters.append($0) }
         } else {
@@ -80,6 +84,8 @@ actor RealmSyncActor {
         history = ServerHistory(entries: stored.entries, compactedThrough: stored.compactedThrough, integratedClientVersions: integrated)
         payloads = stored.entries.map { SyncChangesetCoding.encode($0.changeset) }
         payloadBytes = payloads.map { UInt64($0.count) }
+        // The replica may hold entries the store does not: built again from the history.
+        replica = nil
         loaded = true
         logger.debug("loaded realm history", metadata: ["realm": "\(path)", "entries": "\(stored.entries.count)", "clientFiles": "\(stored.clientFiles.count)"])
     }
@@ -162,8 +168,10 @@ actor RealmSyncActor {
     /// seen), commits the new entries durably, and tells every subscribed session. All or
     /// nothing: uploads that cannot be integrated are refused before anything changes, and after
     /// a failed commit the history is read again from the store.
-    func integrate(_ uploads: [ClientUpload], fileIdent: UInt64) async throws -> ClientFileState {
-        let file = try await exclusively {
+    func integrate(_ uploads: [ClientUpload], fileIdent: UInt64, rules: AppliedRules = .unrestricted) async throws -> IntegrationResult {
+        let result = try await exclusively {
+            admission = try await makeAdmission(for: rules)
+            defer { admission = nil }
             integrating = nil
             integration += 1
             let current = integration
@@ -184,7 +192,7 @@ actor RealmSyncActor {
                 logger.error("integration failed; the history will be reloaded", metadata: ["realm": "\(path)", "error": "\(error)"])
                 throw error
             }
-            guard let (file, fresh) = integrating else {
+            guard let (file, fresh, refusals) = integrating else {
                 throw SessionFailure(.internalError, "the store of \(path) appended without integrating")
             }
             integrating = nil
@@ -194,14 +202,14 @@ actor RealmSyncActor {
                 payloads.append(payload)
                 payloadBytes.append(UInt64(payload.count))
             }
-            return file
+            return IntegrationResult(file: file, refusals: refusals)
         }
         for notify in subscribers.values { notify() }
         if history.entries.count >= Self.compactionThreshold(lastLength: lengthAtLastCompaction) && !compacting {
             compacting = true
             Task { await self.compact() }
         }
-        return file
+        return result
     }
 
     /// Compaction runs when the history has grown by a quarter (at least 256 entries) since the
@@ -250,6 +258,12 @@ actor RealmSyncActor {
             throw ServerStoreError.storage("an abandoned integration of \(path) called back after its deadline")
         }
         apply(missing)
+        if let replica = admission?.replica {
+            do { try replica.catchUp(with: history.entries) } catch {
+                self.replica = nil
+                throw error
+            }
+        }
         guard var file = clientFiles[fileIdent] else {
             throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
         }
@@ -271,43 +285,59 @@ actor RealmSyncActor {
         }
         var fresh: [ServerHistoryEntry] = []
         for upload in uploads {
-            if let entry = try history.integrate(upload) { fresh.append(entry) }
+            let entry: ServerHistoryEntry?
+            if admission != nil {
+                entry = try history.integrate(upload) { self.admission!.admit($0) }
+                // The replica follows the history at once: the next upload is judged on it.
+                if let entry {
+                    do { try admission?.replica?.apply(entry.changeset) } catch {
+                        replica = nil
+                        throw error
+                    }
+                }
+            } else {
+                entry = try history.integrate(upload)
+            }
+            if let entry { fresh.append(entry) }
             if upload.clientVersion > file.lastIntegratedClientVersion {
                 file.lastIntegratedClientVersion = upload.clientVersion
                 file.lastIntegratedBaseServerVersion = upload.baseServerVersion
             }
         }
-        integrating = (file, fresh)
+        integrating = (file, fresh, admission?.refusals ?? [])
         return fresh.isEmpty ? nil : HistoryAppend(entries: fresh, clientFile: file)
     }
 
     /// History after `version` for client file `fileIdent`: at most `maxBytes` of payloads
     /// (at least one entry when there is any).
     func batch(after version: UInt64, fileIdent: UInt64, maxBytes: Int) async throws -> HistoryBatch {
-        try await exclusively {
-            guard let file = clientFiles[fileIdent] else {
-                throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
-            }
-            let available: ArraySlice<ServerHistoryEntry>
-            do throws(ServerHistoryError) { available = try history.entries(after: version) } catch {
-                if case .historyCompacted(let requested, _) = error {
-                    throw SessionFailure(.clientResetRequired, "server version \(requested) was compacted away", clientResetRequired: true)
-                }
-                throw SessionFailure(.badCursor, "\(error)")
-            }
-            let first = Int(version - history.compactedThrough)
-            var remaining: UInt64 = payloadBytes[first...].reduce(0, +)
-            var out: [(entry: ServerHistoryEntry, payload: [UInt8])] = []
-            var size = 0
-            for (offset, entry) in available.enumerated() {
-                let payload = payloads[first + offset]
-                if !out.isEmpty && size + payload.count > maxBytes { break }
-                out.append((entry, payload))
-                size += payload.count
-            }
-            remaining -= UInt64(size)
-            return HistoryBatch(entries: out, remainingBytes: remaining, latestVersion: history.latestVersion, clientFile: file)
+        try await exclusively { try unfilteredBatch(after: version, fileIdent: fileIdent, maxBytes: maxBytes) }
+    }
+
+    /// ``batch(after:fileIdent:maxBytes:)`` inside ``exclusively(_:)``.
+    func unfilteredBatch(after version: UInt64, fileIdent: UInt64, maxBytes: Int) throws -> HistoryBatch {
+        guard let file = clientFiles[fileIdent] else {
+            throw SessionFailure(.badClientFileIdent, "file identity \(fileIdent) is unknown in \(path)")
         }
+        let available: ArraySlice<ServerHistoryEntry>
+        do throws(ServerHistoryError) { available = try history.entries(after: version) } catch {
+            if case .historyCompacted(let requested, _) = error {
+                throw SessionFailure(.clientResetRequired, "server version \(requested) was compacted away", clientResetRequired: true)
+            }
+            throw SessionFailure(.badCursor, "\(error)")
+        }
+        let first = Int(version - history.compactedThrough)
+        var remaining: UInt64 = payloadBytes[first...].reduce(0, +)
+        var out: [(entry: ServerHistoryEntry, payload: [UInt8])] = []
+        var size = 0
+        for (offset, entry) in available.enumerated() {
+            let payload = payloads[first + offset]
+            if !out.isEmpty && size + payload.count > maxBytes { break }
+            out.append((entry, payload))
+            size += payload.count
+        }
+        remaining -= UInt64(size)
+        return HistoryBatch(entries: out, remainingBytes: remaining, latestVersion: history.latestVersion, clientFile: file)
     }
 
     /// The newest client version of client file `fileIdent` in the history (0: none).

@@ -21,6 +21,27 @@ struct ServerSession {
     var ownIntegrated: UInt64 = 0
     /// Payload bytes sent so far.
     var downloadedBytes: UInt64 = 0
+    /// Whether the client syncs by subscriptions (flexible or query-based sync).
+    var isSubscriptionBased = false
+    /// The realm's rules as they bind the session's user.
+    var rules: AppliedRules = .unrestricted
+    /// What the client holds, for a filtered session (subscriptions or binding rules); nil:
+    /// the client holds the whole realm.
+    var view: SessionView?
+
+    /// Makes the session filtered when its subscriptions or `rules` ask for it. A session that
+    /// was filtered stays so (its client holds part of the realm) and receives a whole new
+    /// view.
+    mutating func apply(_ rules: AppliedRules) {
+        self.rules = rules
+        if var view {
+            view.rules = rules
+            view.held = nil
+            self.view = view
+        } else if isSubscriptionBased || !rules.isUnrestricted {
+            view = SessionView(subscriptions: isSubscriptionBased ? [] : nil, rules: rules)
+        }
+    }
 }
 
 /// A failure that ends the whole connection: sent as an `error` without session, then the

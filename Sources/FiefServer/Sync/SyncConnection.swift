@@ -34,19 +34,19 @@ public struct SyncLimits: Sendable {
 /// stream and is handled to the end before the next, so a session's messages go out in order
 /// and a `mark` is answered after everything before it was sent.
 final class SyncConnection {
-    private let user: AuthenticatedUser
+    let user: AuthenticatedUser
     private let auth: AuthService
-    private let permissions: PermissionService
-    private let hub: SyncHub
+    let permissions: PermissionService
+    let hub: SyncHub
     private let version: SyncProtocolVersion
     private let limits: SyncLimits
     private let outbound: WebSocketOutboundWriter
     private let events: AsyncStream<ConnectionEvent>.Continuation
     private let flow: ConnectionFlow
-    private let logger: Logger
-    private var sessions: [UInt32: ServerSession] = [:]
+    let logger: Logger
+    var sessions: [UInt32: ServerSession] = [:]
     /// Sessions the server ended with an error: their late messages are ignored.
-    private var ended: Set<UInt32> = []
+    var ended: Set<UInt32> = []
     /// The session count last given to the `fief_sync_sessions` gauge.
     private var countedSessions = 0
 
@@ -82,6 +82,8 @@ final class SyncConnection {
                     try await sendDownloads(session, force: false)
                 case .grantChanged(let path):
                     try await endSessionsWithoutRead(path)
+                case .rulesChanged(let path):
+                    try await applyNewRules(path)
                 case .inboundEnded:
                     await close()
                     return
@@ -115,7 +117,7 @@ final class SyncConnection {
         countedSessions = sessions.count
     }
 
-    private func send(_ message: SyncMessage) async throws {
+    func send(_ message: SyncMessage) async throws {
         if case .error(let error) = message { hub.metrics.errorSent(error.code) }
         try await outbound.write(.binary(ByteBuffer(bytes: SyncMessageCodec.encode(message, version: version))))
     }
@@ -138,11 +140,7 @@ final class SyncConnection {
         case .unbind(let number): try await handleUnbind(number)
         case .ping(let timestamp): try await send(.pong(timestamp: timestamp))
         case .pong: break
-        case .query(let query):
-            guard sessions[query.session] != nil || ended.contains(query.session) else { throw unknownSession(query.session, "query") }
-            try await send(.queryError(QueryErrorMessage(session: query.session, queryVersion: query.queryVersion,
-                                                         subscriptionName: query.subscriptions.first?.name ?? "",
-                                                         message: "flexible sync is not supported by this server yet", line: 0, column: 0)))
+        case .query(let query): try await handleQuery(query)
         case .error(let error):
             if let number = error.session {
                 logger.info("client ended a session with an error", metadata: ["session": "\(number)", "error": "\(error.code): \(error.message)"])
@@ -158,12 +156,12 @@ final class SyncConnection {
         }
     }
 
-    private func unknownSession(_ number: UInt32, _ what: String) -> ConnectionFailure {
+    func unknownSession(_ number: UInt32, _ what: String) -> ConnectionFailure {
         ConnectionFailure(.protocolViolation, "\(what) for session \(number), which is not bound")
     }
 
     /// Ends a session with a session-level error.
-    private func fail(_ number: UInt32, _ failure: SessionFailure) async throws {
+    func fail(_ number: UInt32, _ failure: SessionFailure) async throws {
         logger.info("sync session ended with an error", metadata: ["user": "\(user.id)", "session": "\(number)", "error": "\(failure)"])
         if let session = sessions.removeValue(forKey: number) { await session.realm.unsubscribe(session.subscriberID) }
         ended.insert(number)
@@ -186,16 +184,17 @@ final class SyncConnection {
             guard tokenUser.id == user.id else {
                 throw SessionFailure(.badAuthentication, "the access token belongs to another user than the connection's")
             }
-            guard !bind.isSubscriptionBased else {
-                throw SessionFailure(.badPath, "flexible sync is not supported by this server yet; bind the realm without isSubscriptionBased")
-            }
             let path = try RealmPath(bind.path, userId: tokenUser.id)
             let level = try await storage("reading the permissions of \(path)") { try await self.permissions.bindLevel(of: tokenUser, at: path) }
             guard level != nil else {
                 throw SessionFailure(.permissionDenied, "user \(tokenUser.id) may not open \(bind.path)")
             }
             let realm = try await storage("opening \(path)") { try await self.hub.realm(path, creator: tokenUser.id) }
-            sessions[bind.session] = ServerSession(realm: realm, path: path, subscriberID: await hub.newSubscriberID())
+            let rules = try await storage("reading the rules of \(path)") { try await self.hub.rules(path) }
+            var session = ServerSession(realm: realm, path: path, subscriberID: await hub.newSubscriberID())
+            session.isSubscriptionBased = bind.isSubscriptionBased
+            session.apply(AppliedRules(rules, for: tokenUser, level: level))
+            sessions[bind.session] = session
             logger.debug("bound", metadata: ["user": "\(user.id)", "session": "\(bind.session)", "realm": "\(path)"])
             if bind.needsFileIdent {
                 let file = try await storage("assigning a file identity in \(path)") { try await realm.assignClientFile() }
@@ -259,8 +258,15 @@ final class SyncConnection {
                                         baseServerVersion: changeset.lastIntegratedServerVersion, timestamp: changeset.timestamp, changeset: decoded))
         }
         do {
-            _ = try await session.realm.integrate(uploads, fileIdent: fileIdent)
+            let result = try await session.realm.integrate(uploads, fileIdent: fileIdent, rules: session.rules)
             hub.metrics.changesetsIntegrated.increment(by: uploads.count)
+            if !result.refusals.isEmpty {
+                logger.info("writes refused by the realm's rules", metadata: ["user": "\(user.id)", "realm": "\(session.path)", "objects": "\(result.refusals.count)"])
+                let shown = result.refusals.prefix(20).joined(separator: "; ")
+                let more = result.refusals.count > 20 ? "; and \(result.refusals.count - 20) more" : ""
+                try await send(.error(SessionFailure(.compensatingWrite, "the realm's rules refused writes of user \(user.id), which were reverted: \(shown)\(more)")
+                    .errorMessage(session: upload.session)))
+            }
         } catch let failure as SessionFailure {
             hub.metrics.changesetsRefused.increment(by: uploads.count)
             return try await fail(upload.session, failure)
@@ -337,7 +343,7 @@ final class SyncConnection {
 
     /// Runs a step that reads or writes storage: session failures pass through, any other
     /// error is logged and ends the connection with `internalError` (try again).
-    private func storage<T>(_ what: String, _ body: () async throws -> T) async throws -> T {
+    func storage<T>(_ what: String, _ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let failure as SessionFailure { throw failure } catch {
             logger.error("server storage failed", metadata: ["while": "\(what)", "error": "\(error)"])
             throw ConnectionFailure(.internalError, "the server failed while \(what); try again later", tryAgain: true)
@@ -349,19 +355,27 @@ final class SyncConnection {
     /// Sends the history the session has not seen, in messages of at most
     /// ``SyncLimits/downloadMessageBytes`` of payload; with `force`, at least one message (which
     /// then carries only progress, such as an upload acknowledgement).
-    private func sendDownloads(_ number: UInt32, force: Bool) async throws {
+    func sendDownloads(_ number: UInt32, force: Bool) async throws {
         guard var session = sessions[number], case .active(let fileIdent) = session.state else { return }
         var sent = false
         for _ in 0..<1_000_000 {
             let batch: HistoryBatch
+            var view: DownloadView?
             do {
-                batch = try await storage("reading \(session.path)") {
-                    try await session.realm.batch(after: session.sentThrough, fileIdent: fileIdent, maxBytes: self.limits.downloadMessageBytes)
+                if var filter = session.view {
+                    (batch, view) = try await storage("reading \(session.path)") {
+                        try await session.realm.batch(after: session.sentThrough, fileIdent: fileIdent, maxBytes: self.limits.downloadMessageBytes, view: &filter)
+                    }
+                    session.view = filter
+                } else {
+                    batch = try await storage("reading \(session.path)") {
+                        try await session.realm.batch(after: session.sentThrough, fileIdent: fileIdent, maxBytes: self.limits.downloadMessageBytes)
+                    }
                 }
             } catch let failure as SessionFailure {
                 return try await fail(number, failure)
             }
-            if batch.entries.isEmpty && (sent || !force) { return }
+            if batch.entries.isEmpty && view == nil && (sent || !force) { return }
             var changesets: [DownloadChangeset] = []
             changesets.reserveCapacity(batch.entries.count)
             for (entry, payload) in batch.entries {
@@ -377,8 +391,9 @@ final class SyncConnection {
                                             uploadLastIntegratedServerVersion: batch.clientFile.lastIntegratedBaseServerVersion,
                                             latestServerVersion: batch.latestVersion)
             sessions[number] = session
+            if let view { hub.metrics.downloadBytes.increment(by: view.payload.count) }
             try await send(.download(DownloadMessage(session: number, progress: progress, downloadableBytes: batch.remainingBytes,
-                                                     downloadedBytes: session.downloadedBytes, changesets: changesets)))
+                                                     downloadedBytes: session.downloadedBytes, changesets: changesets, view: view)))
             sent = true
             if session.sentThrough >= batch.latestVersion { return }
         }

@@ -15,6 +15,8 @@ enum ConnectionEvent: Sendable {
     case shutdown
     /// The user's grant on the realm at this path changed: judge its sessions there again.
     case grantChanged(path: String)
+    /// The permission rules of the realm at this path changed: judge its sessions again.
+    case rulesChanged(path: String)
 }
 
 /// The bytes of one WebSocket message, and whether it was binary.
@@ -37,6 +39,9 @@ public actor SyncHub: Service {
     private var connectionUsers: [UInt64: String] = [:]
     private var nextConnection: UInt64 = 0
     private var shuttingDown = false
+    /// The rules of each realm read so far (a value of nil: the realm has none). Not kept on a
+    /// store other instances share, where another instance may change them.
+    private var rulesCache: [String: RealmRules?] = [:]
 
     /// A hub over `store`, counting in `metrics`.
     public init(store: any ServerStore, logger: Logger, metrics: ServerMetrics = .disabled()) {
@@ -84,6 +89,22 @@ public actor SyncHub: Service {
         for (id, user) in connectionUsers where user == userId {
             connections[id]?.yield(.grantChanged(path: path.value))
         }
+    }
+
+    /// The permission rules of the realm at `path` (``RealmRules``), if it has some.
+    func rules(_ path: RealmPath) async throws -> RealmRules? {
+        if let cached = rulesCache[path.value] { return cached }
+        let stored = try await store.realmRules(path: path.value)
+        if !(store is any SharedHistoryStore) { rulesCache[path.value] = .some(stored) }
+        return stored
+    }
+
+    /// Stores new rules for the realm at `path` (nil: none) and has every session bound there
+    /// judged by them at once: each receives a whole new view.
+    public func setRules(_ rules: RealmRules?, path: RealmPath) async throws {
+        try await store.saveRealmRules(rules, path: path.value)
+        if !(store is any SharedHistoryStore) { rulesCache[path.value] = .some(rules) }
+        for continuation in connections.values { continuation.yield(.rulesChanged(path: path.value)) }
     }
 
     /// A number unique among the server's sessions, to subscribe to realms with.

@@ -22,9 +22,15 @@ public struct SyncConfiguration: Sendable {
     public let partitionValue: String?
     /// Whether the configuration came from `flexibleSyncConfiguration()`.
     public let isFlexibleSync: Bool
-    /// Realm Object Server's choice between query-based and full sync. Fief syncs the whole
-    /// realm in both cases until subscriptions filter on the server.
+    /// Realm Object Server's choice between query-based and full sync, for the default realm
+    /// (`/default`): query-based unless this is true. Other realm URLs always sync fully.
     public var fullSynchronization: Bool
+    /// Whether the server sends only what the realm's subscriptions select (see
+    /// ``SyncSubscriptionSet``): flexible-sync configurations, and the default realm opened
+    /// query-based.
+    public var isSubscriptionBased: Bool {
+        isFlexibleSync || (!fullSynchronization && partitionValue == nil && realmURL.path == "/default")
+    }
     /// Whether a `realms://` connection checks the server's certificate. Only turn it off
     /// for a development server.
     public var enableSSLValidation: Bool

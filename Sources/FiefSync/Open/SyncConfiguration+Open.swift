@@ -22,14 +22,16 @@ struct SyncAgent: RealmSyncAgent {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let session = registry.session(for: configuration, sync: sync)
-        if isNew || sync.rerunsInitialSubscriptions, let initial = sync.initialSubscriptions { initial(session.subscriptions) }
+        if isNew || sync.rerunsInitialSubscriptions, let initial = sync.initialSubscriptions {
+            session.subscriptions.change { initial(session.subscriptions) }
+        }
         await session.worker.start()
         switch behavior {
         case .never: break
         case .once where !isNew: break
         case .always, .once:
+            // The server answers the subscription set before the mark the wait asks for.
             try await session.worker.waitForDownload(timeout: sync.openTimeout, failsOnConnectionError: true)
-            session.subscriptions.markComplete()
         }
     }
 

@@ -53,6 +53,14 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         /// (it uploads every process's commits); this one waits and takes over when that
         /// process closes the file or dies. Transient.
         public static let multipleSyncAgents = Code(rawValue: "multipleSyncAgents")
+        /// The server refused a subscription of a flexible-sync realm (a malformed query, or
+        /// one naming a class or property the server does not know): the subscription set is
+        /// in the `.error` state, the message gives the position. Sync goes on.
+        public static let invalidSubscriptionQuery = Code(rawValue: "invalidSubscriptionQuery")
+        /// Some writes broke the realm's permission rules: the server left them out, and they
+        /// were reverted on this device (a compensating write). The message names the objects
+        /// and why. Sync goes on.
+        public static let writeRejected = Code(rawValue: "writeRejected")
 
         public var description: String { rawValue }
     }
@@ -87,7 +95,8 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .serverShuttingDown: .serverShuttingDown
         case .unsupportedProtocolVersion: .unsupportedProtocolVersion
         case .protocolViolation, .badMessage, .tooLarge: .badServerMessage
-        case SyncErrorCode(rawValue: 208): .writeNotAllowed
+        case .writeNotAllowed: .writeNotAllowed
+        case .compensatingWrite: .writeRejected
         default: .serverError
         }
         self.init(code, "the server said \(error.code): \(error.message)", serverCode: error.code, isTransient: error.tryAgain)

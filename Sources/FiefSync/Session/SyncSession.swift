@@ -48,9 +48,9 @@ public final class SyncSession: @unchecked Sendable {
         realmURL = sync.realmURL
         user = sync.user
         status = SessionStatus()
-        let worker = SyncSessionWorker(configuration: configuration, sync: sync, status: status)
-        self.worker = worker
-        subscriptions = SyncSubscriptionSet { try await worker.waitForDownload(timeout: nil, failsOnConnectionError: false) }
+        let subscriptions = SyncSubscriptionSet()
+        worker = SyncSessionWorker(configuration: configuration, sync: sync, status: status, subscriptions: subscriptions)
+        self.subscriptions = subscriptions
     }
 
     /// Whether the session is syncing.

@@ -63,7 +63,8 @@ extension Realm {
 }
 
 extension Realm {
-    /// The flexible-sync subscriptions of this realm (empty for other realms).
+    /// The flexible-sync subscriptions of this realm. Only flexible-sync (and query-based)
+    /// realms have them: asking another realm traps, as RealmSwift does.
     ///
     /// ```swift
     /// try await realm.subscriptions.update {
@@ -71,7 +72,10 @@ extension Realm {
     /// }
     /// ```
     public var subscriptions: SyncSubscriptionSet {
-        syncSession?.subscriptions ?? SyncSubscriptionSet { }
+        guard let session = syncSession, configuration.syncConfiguration?.isSubscriptionBased == true else {
+            preconditionFailure("this realm does not sync by subscriptions: open it with user.flexibleSyncConfiguration() (or the default realm query-based)")
+        }
+        return session.subscriptions
     }
 }
 

@@ -12,7 +12,7 @@ extension SyncSessionWorker {
         do {
             let state = try realm.syncHistoryState()
             connection.send(.bind(BindMessage(session: sessionNumber, path: path, accessToken: token,
-                                              needsFileIdent: state.fileIdent == 0, isSubscriptionBased: false)))
+                                              needsFileIdent: state.fileIdent == 0, isSubscriptionBased: sync.isSubscriptionBased)))
             if state.fileIdent != 0 { try sendIdent() }
         } catch {
             handleSessionError(SyncError(.fileError, "reading the file's sync state failed: \(error)", isTransient: true))
@@ -29,7 +29,9 @@ extension SyncSessionWorker {
             uploadCursor: UploadCursor(clientVersion: state.uploadedClientVersion, lastIntegratedServerVersion: state.uploadedServerVersion))))
         isIdentified = true
         sentThrough = max(state.uploadedClientVersion, state.downloadedClientVersion)
+        // Uploads first: the server learns this file's schema before its subscriptions.
         uploadPending()
+        if sync.isSubscriptionBased { sendQuery() }
         // A reset finishes at the first mark after the server's copy is in.
         if waiters.hasUnsentMarks || resetInProgress != nil { sendMark() }
     }
@@ -108,9 +110,11 @@ extension SyncSessionWorker {
             progressObservers.report(.download, downloadProgress)
         case .error(let error):
             throw SyncError(server: error)
+        case .queryError(let refusal):
+            subscriptionSetRefused(refusal)
         case .ping, .pong, .unbound:
             break
-        case .bind, .ident, .upload, .unbind, .query, .queryError:
+        case .bind, .ident, .upload, .unbind, .query:
             throw SyncError(.badServerMessage, "the server sent a \(message.kind) message, which only clients send")
         }
     }
@@ -134,8 +138,14 @@ extension SyncSessionWorker {
                 throw SyncError(.badServerMessage, "server version \(c.serverVersion) of the download does not decode: \(error)")
             }
         }
+        let view: ClientView?
         do {
-            if !entries.isEmpty { try ClientIntegration.integrate(entries, into: realm) }
+            view = try download.view.map { ClientView(changeset: try SyncChangesetCoding.decode($0.payload), replacesView: $0.replacesView) }
+        } catch {
+            throw SyncError(.badServerMessage, "the view of the download at server version \(download.progress.downloadServerVersion) does not decode: \(error)")
+        }
+        do {
+            if !entries.isEmpty || view != nil { try ClientIntegration.integrate(entries, view: view, into: realm) }
         } catch let gap as ClientIntegrationError {
             throw SyncError(.badServerMessage, "\(gap)", isTransient: true)
         } catch {
@@ -153,6 +163,7 @@ extension SyncSessionWorker {
             uploadProgress = SyncSession.Progress(transferred: uploadProgress.transferredBytes + ackedBytes, transferrable: uploadProgress.transferrableBytes)
             progressObservers.report(.upload, uploadProgress)
         }
+        if let queryVersion = download.view?.queryVersion { subscriptions.markComplete(through: queryVersion) }
         let after = try realm.syncHistoryState()
         waiters.uploadsAcknowledged(through: max(after.uploadedClientVersion, after.downloadedClientVersion))
         downloadProgress = SyncSession.Progress(transferred: Int(download.downloadedBytes),
@@ -167,6 +178,10 @@ extension SyncSessionWorker {
         switch error.code {
         case .writeNotAllowed:
             revertRefusedWrites(error)
+        case .writeRejected:
+            // The server left the writes out of its history: the download of this file's own
+            // changeset reverts them here. The session goes on.
+            report(error)
         case .clientReset:
             performClientReset(error)
         case .invalidAccessToken where error.serverCode != nil:

@@ -13,6 +13,10 @@ actor SyncSessionWorker {
     let configuration: Realm.Configuration
     let sync: SyncConfiguration
     let status: SessionStatus
+    /// The realm's flexible-sync subscriptions (empty and unused for other realms).
+    let subscriptions: SyncSubscriptionSet
+    /// The subscription set the server has (sent on this connection), by version.
+    var sentQueryVersion: UInt64?
     /// The session's own realm instance, isolated to this actor.
     var realm: Realm?
     private var commitObservation: NotificationToken?
@@ -46,10 +50,11 @@ actor SyncSessionWorker {
     /// Whether the `multipleSyncAgents` error was reported since this process last synced.
     private var reportedOtherAgent = false
 
-    init(configuration: Realm.Configuration, sync: SyncConfiguration, status: SessionStatus) {
+    init(configuration: Realm.Configuration, sync: SyncConfiguration, status: SessionStatus, subscriptions: SyncSubscriptionSet) {
         self.configuration = configuration
         self.sync = sync
         self.status = status
+        self.subscriptions = subscriptions
     }
 
     // MARK: Lifecycle
@@ -83,6 +88,7 @@ actor SyncSessionWorker {
         status.update { $0.state = .inactive }
         disconnect()
         waiters.failAll(reason)
+        subscriptions.failWaiters(reason)
         realm?.releaseSyncAgentRole()
         wake()
     }
@@ -169,6 +175,7 @@ actor SyncSessionWorker {
             self.assumeIsolated { worker in worker.uploadPending() }
         }
         uploadProgress = SyncSession.Progress(transferred: 0, transferrable: pendingUploadBytes())
+        if sync.isSubscriptionBased { try attachSubscriptions() }
     }
 
     /// One connection, from connecting to its close.
@@ -199,6 +206,7 @@ actor SyncSessionWorker {
         attachment = (shared, number)
         sessionNumber = number
         isIdentified = false
+        sentQueryVersion = nil
         for await event in events {
             switch event {
             case .opened(let socket):

@@ -23,15 +23,20 @@
     /// Integrates server history entries that follow the realm's download cursor. Entries the
     /// realm already has are skipped; a gap before the first new one is an error (the caller
     /// asks again from the cursor). Returns the number of entries integrated.
+    ///
+    /// With `view` (a session whose view is filtered, see ``ClientView``), the view's change is
+    /// applied after the entries, in the same transaction, under the pending changesets: they
+    /// are not transformed past it, so nothing of them is lost, and the device's copy equals the
+    /// server's again once the server has integrated them.
     @discardableResult
-    public static func integrate(_ downloaded: some Collection<ServerHistoryEntry>, into realm: Realm) throws -> Int {
+    public static func integrate(_ downloaded: some Collection<ServerHistoryEntry>, view: ClientView? = nil, into realm: Realm) throws -> Int {
         var integrated = 0
         try realm.write {
             let state = try realm.syncHistoryState()
             let own = state.fileIdent
             let fresh = downloaded.filter { $0.serverVersion > state.downloadedServerVersion }
-            guard let first = fresh.first else { return }
-            guard first.serverVersion == state.downloadedServerVersion + 1 else {
+            guard fresh.first != nil || view != nil else { return }
+            if let first = fresh.first, first.serverVersion != state.downloadedServerVersion + 1 {
                 throw ClientIntegrationError.gap(expected: state.downloadedServerVersion + 1, received: first.serverVersion)
             }
             let pending = try realm.undoPendingSyncChangesets()
@@ -56,6 +61,7 @@
                 integrated += 1
             }
             try realm.observeSyncTimestamp(newestTimestamp)
+            if let view { try apply(view, to: realm, ownFileIdent: own) }
             // Each pending changeset is transformed past the others' changesets, in order; their
             // footprints are computed once for all of them.
             for p in pending where p.clientVersion > ownIntegrated {
@@ -71,6 +77,40 @@
             try realm.setSyncDownloadCursor(serverVersion: serverVersion, clientVersion: ownIntegrated)
         }
         return integrated
+    }
+
+    /// Applies a view change with the pending changesets undone: with `replacesView`, every
+    /// object the change does not list goes first (locally only: erases applied from the
+    /// server are never uploaded).
+    private static func apply(_ view: ClientView, to realm: Realm, ownFileIdent: UInt64) throws {
+        if view.replacesView {
+            var listed: Set<SyncObjectKey> = []
+            for case let .createObject(className, object) in view.changeset.instructions {
+                listed.insert(SyncObjectKey(className: className, object: object))
+            }
+            var drops: [SyncInstruction] = []
+            for className in realm.syncTopLevelClassNames {
+                for object in try realm.syncObjectIDs(of: className) where !listed.contains(SyncObjectKey(className: className, object: object)) {
+                    drops.append(.eraseObject(className: className, object: object))
+                }
+            }
+            if !drops.isEmpty { try realm.integrateServerSyncChangeset(SyncChangeset(drops), ownFileIdent: ownFileIdent) }
+        }
+        try realm.integrateServerSyncChangeset(view.changeset.replacingFileIdent(ownFileIdent, with: 0), ownFileIdent: ownFileIdent)
+    }
+}
+
+/// The change of the objects a device holds, from a download of a session whose view the
+/// server filters (see `DownloadView`): decoded, ready for ``ClientIntegration/integrate(_:view:into:)``.
+@_spi(Sync) public struct ClientView: Sendable {
+    /// `createObject` and the state of entering objects, `eraseObject` of leaving ones.
+    public var changeset: SyncChangeset
+    /// Whether `changeset` lists the whole view: every other object is dropped.
+    public var replacesView: Bool
+
+    public init(changeset: SyncChangeset, replacesView: Bool) {
+        self.changeset = changeset
+        self.replacesView = replacesView
     }
 }
 

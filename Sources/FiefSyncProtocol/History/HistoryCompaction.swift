@@ -24,7 +24,7 @@
     /// The compacted changesets of `entries` that change, by index in `entries`.
     public static func compactedChangesets(of entries: [ServerHistoryEntry]) -> [Int: SyncChangeset] {
         var laterSets: [SyncTarget: LaterSets] = [:]
-        var erasedLater: Set<ObjectKey> = []
+        var erasedLater: Set<SyncObjectKey> = []
         var changed: [Int: SyncChangeset] = [:]
         for index in entries.indices.reversed() {
             let entry = entries[index]
@@ -33,7 +33,7 @@
             kept.reserveCapacity(entry.changeset.instructions.count)
             var dropped = false
             for instruction in entry.changeset.instructions {
-                if let target = instruction.target, erasedLater.contains(ObjectKey(className: target.className, object: target.object)) {
+                if let target = instruction.target, erasedLater.contains(SyncObjectKey(className: target.className, object: target.object)) {
                     dropped = true
                     continue
                 }
@@ -50,7 +50,7 @@
             for instruction in entry.changeset.instructions {
                 switch instruction {
                 case let .eraseObject(className, object):
-                    erasedLater.insert(ObjectKey(className: className, object: object))
+                    erasedLater.insert(SyncObjectKey(className: className, object: object))
                 case let .set(target, value, isDefault) where target.path.count == 1 && value != .embeddedObject:
                     laterSets[target, default: LaterSets()].note(isDefault: isDefault, stamp: stamp)
                 default:
@@ -67,11 +67,6 @@
         var fileIdent: UInt64
 
         static func < (a: Stamp, b: Stamp) -> Bool { (a.timestamp, a.fileIdent) < (b.timestamp, b.fileIdent) }
-    }
-
-    struct ObjectKey: Hashable {
-        var className: String
-        var object: SyncObjectID
     }
 
     /// The strongest later sets of one property: of explicit values, and of any value.

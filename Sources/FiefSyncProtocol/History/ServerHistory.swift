@@ -91,7 +91,12 @@
     /// Transforms `upload` past the changesets of other clients its maker had not seen and
     /// appends it. Returns nil for an upload already integrated (a client sends again what it
     /// could not see acknowledged).
-    public mutating func integrate(_ upload: ClientUpload) throws(ServerHistoryError) -> ServerHistoryEntry? {
+    ///
+    /// `admit` sees the transformed changeset and returns what enters the history: a server
+    /// enforcing permission rules leaves out the instructions the writer may not make. The
+    /// entry is appended even when nothing is admitted, so the writer's own changeset comes
+    /// back to it, and reverts what was left out.
+    public mutating func integrate(_ upload: ClientUpload, admitting admit: ((SyncChangeset) -> SyncChangeset)? = nil) throws(ServerHistoryError) -> ServerHistoryEntry? {
         guard upload.originFileIdent != 0 else { throw .missingFileIdent }
         if let done = integratedClientVersions[upload.originFileIdent], upload.clientVersion <= done { return nil }
         // Indexes, not a slice of `entries`: a slice alive at the append below would make the
@@ -101,6 +106,13 @@
         for i in try index(after: upload.baseServerVersion)..<entries.count where entries[i].originFileIdent != upload.originFileIdent {
             var earlier = MergeChangeset(entries[i].changeset, timestamp: entries[i].timestamp, originFileIdent: entries[i].originFileIdent)
             ChangesetTransform.transform(left: &earlier, leftFootprint: footprints[i], right: &incoming, rightFootprint: &footprint)
+        }
+        if let admit {
+            let admitted = admit(incoming.changeset)
+            if admitted != incoming.changeset {
+                incoming.changeset = admitted
+                footprint = ChangesetFootprint(admitted.instructions)
+            }
         }
         let entry = ServerHistoryEntry(serverVersion: latestVersion + 1, originFileIdent: upload.originFileIdent,
                                        originClientVersion: upload.clientVersion, timestamp: upload.timestamp,

@@ -12,14 +12,45 @@ public struct DownloadMessage: Equatable, Sendable {
     public var downloadedBytes: UInt64
     /// The changesets, in server-version order.
     public var changesets: [DownloadChangeset]
+    /// For a session whose view is filtered (flexible sync, or read rules): the change of the
+    /// objects the client holds, as of `progress.downloadServerVersion`, applied after the
+    /// changesets. Nil when the view did not change.
+    public var view: DownloadView?
 
     /// Creates a download message.
-    public init(session: UInt32, progress: DownloadProgress, downloadableBytes: UInt64, downloadedBytes: UInt64, changesets: [DownloadChangeset]) {
+    public init(session: UInt32, progress: DownloadProgress, downloadableBytes: UInt64, downloadedBytes: UInt64, changesets: [DownloadChangeset],
+                view: DownloadView? = nil) {
         self.session = session
         self.progress = progress
         self.downloadableBytes = downloadableBytes
         self.downloadedBytes = downloadedBytes
         self.changesets = changesets
+        self.view = view
+    }
+}
+
+/// How the objects a client holds change, in a ``DownloadMessage`` of a session whose view is
+/// filtered (FORMAT.md, III, "Views").
+///
+/// `payload` is an encoded changeset, applied under the client's pending changesets and never
+/// uploaded: `createObject` and the whole state of each object that enters the view, and
+/// `eraseObject` of each object that leaves it (the object stays on the server and on other
+/// clients). With `replacesView`, the payload lists every object of the view, and the client
+/// drops every other object it holds (except those its pending changesets create).
+public struct DownloadView: Equatable, Sendable {
+    /// The subscription set the view is for: the client's set of this version is complete
+    /// once the message is integrated.
+    public var queryVersion: UInt64
+    /// Whether the payload is the whole view rather than a change of it.
+    public var replacesView: Bool
+    /// The encoded changeset (compressed on the wire like changeset payloads).
+    public var payload: [UInt8]
+
+    /// Creates a view change.
+    public init(queryVersion: UInt64, replacesView: Bool, payload: [UInt8]) {
+        self.queryVersion = queryVersion
+        self.replacesView = replacesView
+        self.payload = payload
     }
 }
 

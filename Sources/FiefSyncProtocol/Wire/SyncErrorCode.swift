@@ -49,12 +49,17 @@ public struct SyncErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
     /// the client reverts the changesets it uploaded. Unlike the other session codes, it does not
     /// end the session: downloads go on, and later uploads are judged again.
     public static let writeNotAllowed = SyncErrorCode(rawValue: 208)
+    /// Some instructions of an upload broke the realm's permission rules (a write, create or
+    /// delete the user's role does not allow). They were left out of the server's history, so the
+    /// client's own changeset comes back without them and reverts them on the device: a
+    /// compensating write. The message names the objects and the rule. The session goes on.
+    public static let compensatingWrite = SyncErrorCode(rawValue: 209)
 
     /// Every code this library names, in numeric order.
     public static let allKnown: [SyncErrorCode] = [
         .protocolViolation, .badMessage, .unsupportedProtocolVersion, .tooLarge, .serverShuttingDown, .internalError,
         .badAuthentication, .permissionDenied, .badPath, .badClientFileIdent, .clientResetRequired, .badChangeset,
-        .badCursor, .diskFull, .writeNotAllowed,
+        .badCursor, .diskFull, .writeNotAllowed, .compensatingWrite,
     ]
 
     /// Whether this library has a name for the code.
@@ -80,6 +85,7 @@ public struct SyncErrorCode: RawRepresentable, Hashable, Sendable, CustomStringC
         case 206: "badCursor"
         case 207: "diskFull"
         case 208: "writeNotAllowed"
+        case 209: "compensatingWrite"
         default: nil
         }
     }

@@ -123,9 +123,18 @@ extension SyncMessage {
                 serverVersion: serverVersion, lastIntegratedClientVersion: lastIntegratedClientVersion,
                 originFileIdent: originFileIdent, originTimestamp: originTimestamp, payload: payload))
         }
+        var view: DownloadView?
+        let viewFlags = try reader.readFlags("view.flags", allowed: Self.viewFlags)
+        if viewFlags & Self.viewPresent != 0 {
+            let queryVersion = try reader.readVarint("view.queryVersion")
+            let payload = try ChangesetPayloadCompression.read("view.payload", from: &reader, limits: limits, totalPayloadSize: &totalPayloadSize)
+            view = DownloadView(queryVersion: queryVersion, replacesView: viewFlags & Self.viewReplaces != 0, payload: payload)
+        } else if viewFlags != 0 {
+            throw reader.error(.invalidFlags(viewFlags, allowed: Self.viewPresent), field: "view.flags", at: reader.offset - 1)
+        }
         return DownloadMessage(
             session: session, progress: progress, downloadableBytes: downloadableBytes, downloadedBytes: downloadedBytes,
-            changesets: changesets)
+            changesets: changesets, view: view)
     }
 
     private static func readQuery(from reader: inout WireReader, limits: WireLimits) throws(WireError) -> QueryMessage {

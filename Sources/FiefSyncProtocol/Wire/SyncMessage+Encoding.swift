@@ -3,6 +3,10 @@ extension SyncMessage {
     static let bindNeedsFileIdent: UInt8 = 0x01
     static let bindIsSubscriptionBased: UInt8 = 0x02
     static let bindFlags: UInt8 = 0x03
+    /// Flag bits of a download's view byte.
+    static let viewPresent: UInt8 = 0x01
+    static let viewReplaces: UInt8 = 0x02
+    static let viewFlags: UInt8 = 0x03
     /// Flag bits of an error message's flags byte.
     static let errorHasSession: UInt8 = 0x01
     static let errorTryAgain: UInt8 = 0x02
@@ -15,7 +19,7 @@ extension SyncMessage {
         case .upload(let message):
             message.changesets.reduce(40) { $0 + 32 + $1.payload.count }
         case .download(let message):
-            message.changesets.reduce(80) { $0 + 48 + $1.payload.count }
+            message.changesets.reduce(96 + (message.view?.payload.count ?? 0)) { $0 + 48 + $1.payload.count }
         case .bind(let message):
             32 + message.path.utf8.count + message.accessToken.utf8.count
         case .error(let message):
@@ -79,6 +83,13 @@ extension SyncMessage {
                 writer.writeVarint(changeset.originFileIdent)
                 writer.writeVarint(changeset.originTimestamp)
                 ChangesetPayloadCompression.write(changeset.payload, to: &writer)
+            }
+            if let view = message.view {
+                writer.writeByte(Self.viewPresent | (view.replacesView ? Self.viewReplaces : 0))
+                writer.writeVarint(view.queryVersion)
+                ChangesetPayloadCompression.write(view.payload, to: &writer)
+            } else {
+                writer.writeByte(0)
             }
         case .mark(let message):
             writer.writeVarint(message.session)

@@ -99,6 +99,10 @@ enum PostgresSchema {
             "ALTER TABLE fief_offers ADD COLUMN accepted_count bigint NOT NULL DEFAULT 0",
             "CREATE INDEX fief_offers_creator ON fief_offers (created_by, created_at)",
         ],
+        // 3: per-class permission rules of realms (JSON, see RealmRules).
+        [
+            "CREATE TABLE fief_realm_rules (path text PRIMARY KEY, rules text NOT NULL)",
+        ],
     ]
 
     /// The newest schema version this code knows.

@@ -128,6 +128,25 @@ extension PostgresServerStore {
             """, { _ in true }).isEmpty
     }
 
+    public func realmRules(path: String) async throws -> RealmRules? {
+        guard let json = try await rows("realm rules", "SELECT rules FROM fief_realm_rules WHERE path = \(path)", { try $0.decode(String.self) }).first else {
+            return nil
+        }
+        return try RealmRules.decodeStored(json, path: path)
+    }
+
+    public func saveRealmRules(_ rules: RealmRules?, path: String) async throws {
+        if let rules {
+            let json = try rules.storedJSON()
+            try await execute("save realm rules", """
+                INSERT INTO fief_realm_rules (path, rules) VALUES (\(path), \(json))
+                ON CONFLICT (path) DO UPDATE SET rules = EXCLUDED.rules
+                """)
+        } else {
+            try await execute("remove realm rules", "DELETE FROM fief_realm_rules WHERE path = \(path)")
+        }
+    }
+
     public func countOfferAcceptance(tokenHash: String) async throws {
         try await execute("count offer acceptance", "UPDATE fief_offers SET accepted_count = accepted_count + 1 WHERE token_hash = \(tokenHash)")
     }

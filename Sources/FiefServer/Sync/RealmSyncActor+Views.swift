@@ -1,0 +1,83 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+
+/// What an integration did: the uploading file's new state, and the writes the rules refused.
+struct IntegrationResult: Sendable {
+    var file: ClientFileState
+    /// One line per refused object (empty when everything was admitted).
+    var refusals: [String]
+}
+
+/// The realm actor's side of filtered sessions and permission rules (see ``SessionView``,
+/// ``RealmReplica``).
+extension RealmSyncActor {
+    /// The replica, made if needed and caught up with the history.
+    func currentReplica() async throws -> RealmReplica {
+        let replica: RealmReplica
+        if let existing = self.replica {
+            replica = existing
+        } else {
+            replica = try await RealmReplica.open(on: self)
+            self.replica = replica
+        }
+        do { try replica.catchUp(with: history.entries) } catch {
+            self.replica = nil
+            throw error
+        }
+        return replica
+    }
+
+    /// How an upload under `rules` is judged (``WriteAdmission``).
+    func makeAdmission(for rules: AppliedRules) async throws -> WriteAdmission {
+        WriteAdmission(replica: rules.isUnrestricted ? nil : try await currentReplica(), rules: rules)
+    }
+
+    /// Checks a session's new subscriptions against the realm's schema; returns the first that
+    /// does not compile, with why and where.
+    func firstInvalidSubscription(_ subscriptions: [FiefSyncProtocol.QuerySubscription], rules: AppliedRules) async throws
+        -> (subscription: String, error: SyncViewQueryError)? {
+        try await exclusively {
+            ViewEvaluator.firstInvalid(subscriptions, replica: try await currentReplica(), rules: rules)
+        }
+    }
+
+    /// A download batch of a filtered session: the history after `version`, each changeset
+    /// filtered to what `view`'s client holds, and, when the batch reaches the newest version
+    /// and something changed, the change of the view, which `view` then records.
+    func batch(after version: UInt64, fileIdent: UInt64, maxBytes: Int, view: inout SessionView) async throws -> (HistoryBatch, DownloadView?) {
+        try await exclusively {
+            var result = try unfilteredBatch(after: version, fileIdent: fileIdent, maxBytes: maxBytes)
+            let filtered = result.entries.map { entry, _ in
+                var e = entry
+                e.changeset = view.filter(entry.changeset)
+                return (e, SyncChangesetCoding.encode(e.changeset))
+            }
+            let end = result.entries.last?.entry.serverVersion ?? version
+            guard end == history.latestVersion, !result.entries.isEmpty || view.needsAnswer else {
+                result.entries = filtered
+                return (result, nil)
+            }
+            let replica = try await currentReplica()
+            var evaluator = ViewEvaluator(replica: replica, view: view)
+            let replaces = view.held == nil
+            if replaces || view.answeredQueryVersion != view.queryVersion || !evaluator.isIncremental {
+                view.matched = try evaluator.allMatches()
+            } else {
+                var touched: Set<SyncObjectKey> = []
+                for (entry, _) in result.entries {
+                    for instruction in entry.changeset.instructions { if let key = instruction.objectKey { touched.insert(key) } }
+                }
+                try evaluator.update(&view.matched, touched: touched)
+            }
+            let objects = try evaluator.closure(of: view.matched)
+            let change = try evaluator.change(to: objects, from: view.held)
+            let answered = view.answeredQueryVersion == view.queryVersion
+            view.held = objects
+            view.answeredQueryVersion = view.queryVersion
+            result.entries = filtered
+            guard replaces || !answered || !change.isEmpty else { return (result, nil) }
+            return (result, DownloadView(queryVersion: view.queryVersion, replacesView: replaces, payload: SyncChangesetCoding.encode(change)))
+        }
+    }
+}

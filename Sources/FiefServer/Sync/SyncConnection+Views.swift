@@ -1,0 +1,53 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+
+/// Subscriptions and rules on a sync connection (see ``SessionView``).
+extension SyncConnection {
+    /// A new subscription set: checked against the realm's schema (a query that does not
+    /// compile is answered with `queryError`, with its position, and the session keeps its
+    /// previous set), then answered with a download carrying the new view.
+    func handleQuery(_ query: QueryMessage) async throws {
+        guard var session = sessions[query.session] else {
+            if ended.contains(query.session) { return }
+            throw unknownSession(query.session, "query")
+        }
+        guard session.isSubscriptionBased, var view = session.view else {
+            throw ConnectionFailure(.protocolViolation, "query for session \(query.session), which was not bound as subscription-based")
+        }
+        guard query.queryVersion >= view.queryVersion else { return }
+        var names: Set<String> = []
+        for subscription in query.subscriptions where !names.insert(subscription.name).inserted {
+            return try await send(.queryError(QueryErrorMessage(session: query.session, queryVersion: query.queryVersion, subscriptionName: subscription.name,
+                                                                message: "two subscriptions of the set are named \"\(subscription.name)\"", line: 0, column: 0)))
+        }
+        let invalid = try await storage("checking the subscriptions of \(session.path)") {
+            try await session.realm.firstInvalidSubscription(query.subscriptions, rules: session.rules)
+        }
+        if let (name, error) = invalid {
+            logger.debug("subscription refused", metadata: ["user": "\(user.id)", "realm": "\(session.path)", "subscription": "\(name)", "error": "\(error)"])
+            return try await send(.queryError(QueryErrorMessage(session: query.session, queryVersion: query.queryVersion, subscriptionName: name,
+                                                                message: error.message, line: UInt32(error.line), column: UInt32(error.column))))
+        }
+        view.subscriptions = query.subscriptions
+        view.queryVersion = query.queryVersion
+        session.view = view
+        sessions[query.session] = session
+        try await sendDownloads(query.session, force: false)
+    }
+
+    /// The rules of the realm at `path` changed: every session bound there is judged by the
+    /// new rules and receives a whole new view.
+    func applyNewRules(_ path: String) async throws {
+        let bound = sessions.filter { $0.value.path.value == path }
+        guard let realmPath = bound.first?.value.path else { return }
+        let rules = try await storage("reading the rules of \(path)") { try await self.hub.rules(realmPath) }
+        let level = try await storage("reading the permissions of \(path)") { try await self.permissions.level(of: self.user, at: realmPath) }
+        for number in bound.keys.sorted() {
+            guard var session = sessions[number] else { continue }
+            session.apply(AppliedRules(rules, for: user, level: level))
+            sessions[number] = session
+            try await sendDownloads(number, force: false)
+        }
+    }
+}

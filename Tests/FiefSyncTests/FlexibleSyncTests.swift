@@ -1,0 +1,151 @@
+@_spi(Sync) import FiefSync
+import Foundation
+import XCTest
+
+final class FlexItem: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var owner_id = ""
+    @Persisted var status = ""
+    @Persisted var score = 0
+}
+
+/// Records the errors a session reports.
+final class ErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [SyncError] = []
+    func add(_ error: SyncError) { lock.lock(); errors.append(error); lock.unlock() }
+    var all: [SyncError] { lock.lock(); defer { lock.unlock() }; return errors }
+}
+
+/// A device of a flexible-sync realm, on its own actor.
+actor FlexDevice {
+    var realm: Realm!
+    let errors = ErrorLog()
+
+    init(_ user: User, subscriptions: [QuerySubscription<FlexItem>]) async throws {
+        var config = user.flexibleSyncConfiguration(initialSubscriptions: { subs in
+            for s in subscriptions { subs.append(s) }
+        })
+        config.objectTypes = [FlexItem.self]
+        let errors = self.errors
+        config.syncConfiguration?.errorHandler = { error, _ in errors.add(error) }
+        realm = try await Realm(configuration: config, actor: self, downloadBeforeOpen: .always)
+    }
+
+    func put(_ id: String, owner: String, status: String, score: Int) throws {
+        try realm.write {
+            let item = realm.object(ofType: FlexItem.self, forPrimaryKey: id) ?? realm.create(FlexItem.self, value: ["id": id])
+            item.owner_id = owner
+            item.status = status
+            item.score = score
+        }
+    }
+
+    func setStatus(_ id: String, _ status: String) throws -> Bool {
+        guard let item = realm.object(ofType: FlexItem.self, forPrimaryKey: id) else { return false }
+        try realm.write { item.status = status }
+        return true
+    }
+
+    func delete(_ id: String) throws {
+        guard let item = realm.object(ofType: FlexItem.self, forPrimaryKey: id) else { return }
+        try realm.write { realm.delete(item) }
+    }
+
+    /// Every item as "id owner status score", sorted.
+    func items() -> [String] {
+        realm.refresh()
+        return realm.objects(FlexItem.self).map { "\($0.id) \($0.owner_id) \($0.status) \($0.score)" }.sorted()
+    }
+
+    func ids() -> [String] { items().map { String($0.split(separator: " ")[0]) } }
+
+    func settle() async throws {
+        try await realm.syncSession!.wait(for: .upload, timeout: .seconds(60))
+        try await realm.syncSession!.wait(for: .download, timeout: .seconds(60))
+    }
+
+    func update(_ body: @Sendable (SyncSubscriptionSet) -> Void) async throws {
+        let subs = realm.subscriptions
+        try await subs.update { body(subs) }
+    }
+
+    func subscriptionState() -> SyncSubscriptionState { realm.subscriptions.state }
+    func subscriptionCount() -> Int { realm.subscriptions.count }
+}
+
+/// Flexible sync against the real server: subscriptions select what a device holds, objects
+/// move in and out of views, malformed subscriptions are refused with their position, and
+/// per-class rules filter reads and revert forbidden writes.
+final class FlexibleSyncTests: SyncTestCase {
+    func testSubscriptionsSelectWhatTheDeviceHoldsAndObjectsMoveInAndOut() async throws {
+        let writer = try await FlexDevice(try await register("wendy", on: makeApp(device: "writer")), subscriptions: [QuerySubscription<FlexItem>(name: "all")])
+        for i in 0..<20 { try await writer.put("item\(i)", owner: "w", status: i % 2 == 0 ? "open" : "done", score: i) }
+        try await writer.settle()
+
+        let reader = try await FlexDevice(try await register("rita", on: makeApp(device: "reader")),
+                                          subscriptions: [QuerySubscription<FlexItem>(name: "open") { $0.status == "open" }])
+        let subscriptionState = await reader.subscriptionState()
+        XCTAssertEqual(subscriptionState, .complete)
+        let opened = await reader.ids()
+        XCTAssertEqual(opened, (0..<20).filter { $0 % 2 == 0 }.map { "item\($0)" }.sorted())
+
+        // item0 leaves the view, item1 enters it.
+        _ = try await writer.setStatus("item0", "done")
+        _ = try await writer.setStatus("item1", "open")
+        try await writer.settle()
+        try await reader.settle()
+        let moved = await reader.ids()
+        XCTAssertEqual(moved, ((2..<20).filter { $0 % 2 == 0 } + [1]).map { "item\($0)" }.sorted())
+        let readerItem1 = await reader.items().first { $0.hasPrefix("item1 ") }
+        XCTAssertEqual(readerItem1, "item1 w open 1", "an entering object arrives whole")
+
+        // Leaving a view is not a delete: the writer and the server keep every object.
+        let all = await writer.items()
+        XCTAssertEqual(all.count, 20)
+
+        // A narrower set drops objects; an empty one drops everything, and nothing is deleted.
+        try await reader.update { $0.append(QuerySubscription<FlexItem>(name: "open") { $0.status == "open" && $0.score >= 10 }) }
+        let narrowed = await reader.ids()
+        XCTAssertEqual(narrowed, (10..<20).filter { $0 % 2 == 0 }.map { "item\($0)" }.sorted())
+        try await reader.update { $0.removeAll() }
+        let none = await reader.ids()
+        XCTAssertEqual(none, [])
+        try await writer.settle()
+        let stillAll = await writer.items()
+        XCTAssertEqual(stillAll.count, 20)
+
+        // The set survives a restart of the device: reopened, it holds what the set selects.
+        try await reader.update { $0.append(QuerySubscription<FlexItem>(name: "high", query: "score >= %@", 18)) }
+        let high = await reader.ids()
+        XCTAssertEqual(high, ["item18", "item19"])
+    }
+
+    func testMalformedSubscriptionsAreRefusedWithTheirPositionAndSyncGoesOn() async throws {
+        let writer = try await FlexDevice(try await register("mona", on: makeApp(device: "writer")), subscriptions: [QuerySubscription<FlexItem>(name: "all")])
+        try await writer.put("a", owner: "m", status: "open", score: 1)
+        try await writer.settle()
+        let device = try await FlexDevice(try await register("max", on: makeApp(device: "device")), subscriptions: [])
+
+        do {
+            try await device.update { $0.append(QuerySubscription<FlexItem>(name: "bad", query: "status == 'open' AND colour == 'red'")) }
+            XCTFail("an unknown property was accepted")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .invalidSubscriptionQuery)
+            XCTAssertTrue(error.message.contains("line 1, column 22"), error.message)
+            XCTAssertTrue(error.message.contains("colour"), error.message)
+        }
+        let state = await device.subscriptionState()
+        guard case .error = state else { return XCTFail("state \(state)") }
+
+        // The session goes on: a good set replaces the bad one.
+        try await device.update { subs in
+            subs.removeAll()
+            subs.append(QuerySubscription<FlexItem>(name: "open") { $0.status == "open" })
+        }
+        let ids = await device.ids()
+        XCTAssertEqual(ids, ["a"])
+        let errors = device.errors.all.map(\.code)
+        XCTAssertEqual(errors, [.invalidSubscriptionQuery])
+    }
+}
