@@ -49,6 +49,10 @@ actor RealmSyncActor {
     private var integrating: (file: ClientFileState, fresh: [ServerHistoryEntry], refusals: [String])?
     /// How the integration in progress judges writes (set while it runs).
     private var admission: WriteAdmission?
+    /// The client file the server writes as (``ensureUsers(_:)``), once it has written.
+    var serverFile: ClientFileState?
+    /// The newest client version the server wrote as ``serverFile``.
+    var serverClientVersion: UInt64 = 0
     /// The number of the integration in progress (``integrate(_:fileIdent:)``).
     private var integration: UInt64 = 0
 
@@ -168,9 +172,11 @@ actor RealmSyncActor {
     /// seen), commits the new entries durably, and tells every subscribed session. All or
     /// nothing: uploads that cannot be integrated are refused before anything changes, and after
     /// a failed commit the history is read again from the store.
-    func integrate(_ uploads: [ClientUpload], fileIdent: UInt64, rules: AppliedRules = .unrestricted) async throws -> IntegrationResult {
+    ///
+    /// `rules` judge the writes (``WriteAdmission``); nil: the server itself writes.
+    func integrate(_ uploads: [ClientUpload], fileIdent: UInt64, rules: AppliedRules? = .unrestricted) async throws -> IntegrationResult {
         let result = try await exclusively {
-            admission = try await makeAdmission(for: rules)
+            if let rules { admission = try await makeAdmission(for: rules) }
             defer { admission = nil }
             integrating = nil
             integration += 1

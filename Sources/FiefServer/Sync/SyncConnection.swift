@@ -190,6 +190,9 @@ final class SyncConnection {
                 throw SessionFailure(.permissionDenied, "user \(tokenUser.id) may not open \(bind.path)")
             }
             let realm = try await storage("opening \(path)") { try await self.hub.realm(path, creator: tokenUser.id) }
+            if path.value == SyncHub.defaultRealmPath {
+                try await storage("listing \(tokenUser.id) in \(path)") { try await realm.ensureUsers([tokenUser]) }
+            }
             let rules = try await storage("reading the rules of \(path)") { try await self.hub.rules(path) }
             var session = ServerSession(realm: realm, path: path, subscriberID: await hub.newSubscriberID())
             session.isSubscriptionBased = bind.isSubscriptionBased

@@ -53,6 +53,9 @@ public actor SyncHub: Service {
     /// Whether the server is shutting down (new connections are refused).
     public var isShuttingDown: Bool { shuttingDown }
 
+    /// The app's default realm: it holds the `__User` list (``RealmSyncActor/ensureUsers(_:)``).
+    static let defaultRealmPath = "/default"
+
     /// The actor of the realm at `path`, creating the realm when `creator` binds it first.
     func realm(_ path: RealmPath, creator: String) async throws -> RealmSyncActor {
         if let actor = realms[path.value] { return actor }
@@ -62,6 +65,9 @@ public actor SyncHub: Service {
         if let actor = realms[path.value] { return actor }
         let actor = RealmSyncActor(path: path.value, store: history, shared: store is any SharedHistoryStore, logger: logger)
         realms[path.value] = actor
+        if path.value == Self.defaultRealmPath {
+            try await actor.ensureUsers(try await store.users().map { AuthenticatedUser(id: $0.id, isAdmin: $0.isAdmin) })
+        }
         return actor
     }
 
