@@ -262,12 +262,12 @@ final class SeedDeviceSyncTests: SyncTestCase {
 }
 
 extension Seed002 {
-    /// `getRealmAfterDownloadingUpdates` for another model class.
+    /// `getRealmAfterDownloadingUpdates` for another model class, subscribed to all its objects.
     @MainActor
-    static func getRealmAfterDownloadingUpdatesOf(_ type: Object.Type) async throws -> Realm {
+    static func getRealmAfterDownloadingUpdatesOf<T: Object>(_ type: T.Type) async throws -> Realm {
         let app = App(id: APPID, configuration: AppConfiguration(rootDirectory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("seed-reader-\(UUID().uuidString)")))
         let user = try await app.login(credentials: Credentials.anonymous)
-        var configuration = user.flexibleSyncConfiguration()
+        var configuration = user.flexibleSyncConfiguration(initialSubscriptions: { $0.append(QuerySubscription<T>(name: "all")) })
         configuration.objectTypes = [type]
         return try await Realm(configuration: configuration, downloadBeforeOpen: .always)
     }

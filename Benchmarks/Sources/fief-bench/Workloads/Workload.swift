@@ -66,6 +66,7 @@ enum WorkloadCatalog {
             SyncConnectionsWorkload(),
             SyncScaleWorkload(),
             SyncDownloadWorkload(),
+            SyncFlexibleWorkload(),
         ]
     }
 }

@@ -18,6 +18,13 @@ enum ProbeChangesets {
         return SyncChangesetCoding.encode(SyncChangeset(instructions))
     }
 
+    /// One changeset setting the value of probes `<prefix>-<i>`, for each `(i, value)`.
+    static func setting(_ prefix: String, _ pairs: [(Int, Int)]) -> [UInt8] {
+        SyncChangesetCoding.encode(SyncChangeset(pairs.map { index, value in
+            .set(SyncTarget(className: "SyncProbe", object: .primaryKey(.string("\(prefix)-\(index)")), property: "value"), .int(Int64(value)), isDefault: false)
+        }))
+    }
+
     /// What ``SyncBenchDevice/summary()`` reports for a realm holding `count` probes whose
     /// values sum to `sum`.
     static func summary(count: Int, sum: Int) -> String { "\(count) probes, sum \(sum)" }

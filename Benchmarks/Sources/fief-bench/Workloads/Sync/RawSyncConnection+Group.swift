@@ -1,17 +1,21 @@
 import Foundation
+import FiefSyncProtocol
 
 /// Opening and waiting on many ``RawSyncConnection``s at once, for the workloads that drive
 /// hundreds or thousands of them (S3, S5, S6).
 extension RawSyncConnection {
     /// Opens `count` connections to `path`, the i-th to instance `ports[i % ports.count]`, at
     /// most 256 connecting at once, and waits until all of them downloaded the newest version.
-    static func open(_ count: Int, ports: [Int], token: String, path: String) throws -> [RawSyncConnection] {
+    /// With `subscriptions`, the i-th connection binds subscription-based with `subscriptions(i)`.
+    static func open(_ count: Int, ports: [Int], token: String, path: String,
+                     subscriptions: ((Int) -> FiefSyncProtocol.QuerySubscription)? = nil) throws -> [RawSyncConnection] {
         var clients: [RawSyncConnection] = []
         clients.reserveCapacity(count)
         while clients.count < count {
             let batch = (0..<min(256, count - clients.count)).map { _ in RawSyncConnection() }
             for (offset, client) in batch.enumerated() {
-                client.connect(port: ports[(clients.count + offset) % ports.count], token: token, path: path)
+                client.connect(port: ports[(clients.count + offset) % ports.count], token: token, path: path,
+                               subscription: subscriptions?(clients.count + offset))
             }
             try waitUntilCaughtUp(batch, timeout: 120, what: "connecting")
             clients += batch

@@ -36,6 +36,10 @@ final class RawSyncConnection: Sendable {
         var acknowledgedClientVersion: UInt64 = 0
         /// The clock of the uploads' timestamps.
         var clock = HybridLogicalClock()
+        /// For a subscription-based connection: the objects its view holds (primary keys), and
+        /// whether the server answered its subscription.
+        var held: Set<SyncObjectID> = []
+        var viewAnswered = false
     }
 
     let state = Mutex(State())
@@ -48,7 +52,10 @@ final class RawSyncConnection: Sendable {
     /// Starts connecting to `ws://127.0.0.1:<port>/sync` and binding `path`; ``State/caughtUp``
     /// turns true once the first downloads reached the server's newest version. A file that
     /// had an identity resumes from its cursor.
-    func connect(port: Int, token: String, path: String) {
+    ///
+    /// With `subscription`, the connection binds subscription-based (flexible sync) and sends
+    /// it after its `ident`; ``State/held`` follows the views the server sends.
+    func connect(port: Int, token: String, path: String, subscription: FiefSyncProtocol.QuerySubscription? = nil) {
         let started = Task { [self] in
             var headers = HTTPFields()
             headers[.authorization] = "Bearer \(token)"
@@ -73,9 +80,9 @@ final class RawSyncConnection: Sendable {
                             return s
                         }
                         sink.yield(Self.frame(.bind(BindMessage(session: 1, path: path, accessToken: token,
-                                                                needsFileIdent: known.fileIdent == 0, isSubscriptionBased: false))))
-                        if known.fileIdent != 0 { sink.yield(Self.identFrame(known)) }
-                        try await self.receive(inbound.messages(maxSize: 64 << 20), sink: sink)
+                                                                needsFileIdent: known.fileIdent == 0, isSubscriptionBased: subscription != nil))))
+                        if known.fileIdent != 0 { Self.identify(known, subscription, sink) }
+                        try await self.receive(inbound.messages(maxSize: 64 << 20), sink: sink, subscription: subscription)
                         sink.finish()
                         group.cancelAll()
                     }
@@ -115,7 +122,8 @@ final class RawSyncConnection: Sendable {
     }
 
     /// Reads the server's messages until the connection ends or fails.
-    private func receive(_ messages: WebSocketInboundMessageStream, sink: AsyncStream<ByteBuffer>.Continuation) async throws {
+    private func receive(_ messages: WebSocketInboundMessageStream, sink: AsyncStream<ByteBuffer>.Continuation,
+                         subscription: FiefSyncProtocol.QuerySubscription?) async throws {
         for try await message in messages {
             guard case .binary(let buffer) = message else { continue }
             state.withLock { $0.receivedFrameBytes += UInt64(buffer.readableBytes) }
@@ -126,13 +134,25 @@ final class RawSyncConnection: Sendable {
                     s.salt = assigned.salt
                     return s
                 }
-                sink.yield(Self.identFrame(assignedState))
+                Self.identify(assignedState, subscription, sink)
             case .download(let download):
+                let view = try download.view.map { (try SyncChangesetCoding.decode($0.payload), $0.replacesView) }
                 let acknowledged = state.withLock { s -> UInt64 in
+                    if let (changeset, replaces) = view {
+                        if replaces { s.held = [] }
+                        for instruction in changeset.instructions {
+                            switch instruction {
+                            case .createObject(_, let object): s.held.insert(object)
+                            case .eraseObject(_, let object): s.held.remove(object)
+                            default: break
+                            }
+                        }
+                        s.viewAnswered = true
+                    }
                     s.serverVersion = download.progress.downloadServerVersion
                     s.latestServerVersion = max(s.latestServerVersion, download.progress.latestServerVersion)
                     s.downloadedBytes += UInt64(download.changesets.reduce(0) { $0 + $1.payload.count })
-                    s.caughtUp = s.serverVersion >= s.latestServerVersion
+                    s.caughtUp = s.serverVersion >= s.latestServerVersion && (subscription == nil || s.viewAnswered)
                     s.acknowledgedClientVersion = max(s.acknowledgedClientVersion, download.progress.uploadClientVersion)
                     return s.acknowledgedClientVersion
                 }
@@ -178,6 +198,12 @@ final class RawSyncConnection: Sendable {
 
     private static func frame(_ message: SyncMessage) -> ByteBuffer {
         ByteBuffer(bytes: SyncMessageCodec.encode(message))
+    }
+
+    /// Sends `ident`, and the subscription of a subscription-based connection.
+    private static func identify(_ s: State, _ subscription: FiefSyncProtocol.QuerySubscription?, _ sink: AsyncStream<ByteBuffer>.Continuation) {
+        sink.yield(identFrame(s))
+        if let subscription { sink.yield(frame(.query(QueryMessage(session: 1, queryVersion: 1, subscriptions: [subscription])))) }
     }
 
     private static func identFrame(_ s: State) -> ByteBuffer {

@@ -17,14 +17,21 @@ actor SyncBenchDevice {
 
     /// Logs `user` in (registering first when `registers`) on a new app under `root` and opens
     /// realm `/~/<realm>` of the server at `baseURL`.
-    init(baseURL: String, root: String, user: String, registers: Bool, realm name: String) async throws {
+    ///
+    /// With `subscription` (a Realm Query Language filter of ``SyncProbe``s), the device opens
+    /// the default realm with flexible sync instead, subscribed to the probes it matches.
+    init(baseURL: String, root: String, user: String, registers: Bool, realm name: String, subscription: String? = nil) async throws {
         let app = App(id: "fief-bench", configuration: AppConfiguration(baseURL: baseURL, rootDirectory: URL(fileURLWithPath: root)))
         let password = "fief-bench password"
         if registers { try await app.emailPasswordAuth.registerUser(email: user, password: password) }
         let logged = try await app.login(credentials: .emailPassword(email: user, password: password))
         self.user = logged
         let host = baseURL.replacingOccurrences(of: "http://", with: "")
-        var config = logged.configuration(realmURL: URL(string: "realm://\(host)/~/\(name)")!)
+        var config = if let subscription {
+            logged.flexibleSyncConfiguration(initialSubscriptions: { $0.append(QuerySubscription<SyncProbe>(name: "bench", query: subscription)) })
+        } else {
+            logged.configuration(realmURL: URL(string: "realm://\(host)/~/\(name)")!)
+        }
         config.objectTypes = [SyncProbe.self]
         realm = try await Realm(configuration: config, actor: self, downloadBeforeOpen: .always)
     }

@@ -1,0 +1,105 @@
+@_spi(Sync) import Fief
+@_spi(Sync) import FiefSyncProtocol
+import Foundation
+import ServerProcessSupport
+import XCTest
+
+/// Flexible sync at the protocol level: a subscription that does not parse or names an unknown
+/// property is answered with `queryError` and its position, the session goes on, and a good
+/// set is answered with a download whose view lists exactly the matching objects.
+final class SubscriptionProtocolTests: XCTestCase {
+    var directory: URL!
+    var server: ServerProcess!
+    var http: HTTPClient!
+
+    override func setUp() async throws {
+        directory = makeTemporaryDirectory()
+        server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"))
+        http = HTTPClient(baseURL: server.baseURL)
+    }
+
+    override func tearDown() async throws {
+        _ = try? server.terminate()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Binds `/~/r` subscription-based on a new socket and identifies; returns the socket once the
+    /// first download arrived.
+    func bindSubscriptionBased(_ login: Login) async throws -> SyncSocket {
+        let socket = SyncSocket(port: server.port, token: login.accessToken)
+        socket.send(.bind(BindMessage(session: 1, path: "/~/r", accessToken: login.accessToken, needsFileIdent: true, isSubscriptionBased: true)))
+        guard case .identAssigned(let assigned) = try await socket.receive() else { throw SyncTestFailure("expected identAssigned") }
+        socket.send(.ident(IdentMessage(session: 1, fileIdent: assigned.fileIdent, salt: assigned.salt,
+                                        downloadCursor: DownloadCursor(serverVersion: 0, lastIntegratedClientVersion: 0),
+                                        uploadCursor: UploadCursor(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        return socket
+    }
+
+    /// The next download, skipping nothing else.
+    func nextDownload(_ socket: SyncSocket) async throws -> DownloadMessage {
+        guard case .download(let download) = try await socket.receive() else { throw SyncTestFailure("expected a download") }
+        return download
+    }
+
+    func testBadSubscriptionsAreAnsweredWithTheirPositionAndAGoodSetWithItsView() async throws {
+        let login = try await http.register("quinn")
+        let writer = try await TestSyncClient(directory: directory, name: "writer")
+        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/r")
+        for round in 1...4 { try await writer.writeBatch(round) }
+        try await writer.syncUntilCaughtUp()
+
+        let socket = try await bindSubscriptionBased(login)
+        let first = try await nextDownload(socket)
+        XCTAssertEqual(first.view?.replacesView, true, "the first view of a session replaces what the client holds")
+
+        // Syntax error: line and column of the problem.
+        socket.send(.query(QueryMessage(session: 1, queryVersion: 1, subscriptions: [QuerySubscription(name: "bad", className: "TestItem", query: "count >\n  AND")])))
+        guard case .queryError(let syntax) = try await socket.receive() else { return XCTFail("expected queryError") }
+        XCTAssertEqual(syntax.subscriptionName, "bad")
+        XCTAssertEqual(syntax.queryVersion, 1)
+        XCTAssertEqual(syntax.line, 2)
+        XCTAssertEqual(syntax.column, 3)
+
+        // Unknown property: its position.
+        socket.send(.query(QueryMessage(session: 1, queryVersion: 2, subscriptions: [QuerySubscription(name: "colour", className: "TestItem", query: "count > 1 AND colour == 'red'")])))
+        guard case .queryError(let unknown) = try await socket.receive() else { return XCTFail("expected queryError") }
+        XCTAssertEqual(unknown.line, 1)
+        XCTAssertEqual(unknown.column, 15)
+        XCTAssertTrue(unknown.message.contains("colour"), unknown.message)
+
+        // Unknown class, and two subscriptions with one name.
+        socket.send(.query(QueryMessage(session: 1, queryVersion: 3, subscriptions: [QuerySubscription(name: "x", className: "Nope", query: "TRUEPREDICATE")])))
+        guard case .queryError(let noClass) = try await socket.receive() else { return XCTFail("expected queryError") }
+        XCTAssertTrue(noClass.message.contains("Nope"), noClass.message)
+        socket.send(.query(QueryMessage(session: 1, queryVersion: 4, subscriptions: [QuerySubscription(name: "x", className: "TestItem", query: "TRUEPREDICATE"),
+                                                                                     QuerySubscription(name: "x", className: "TestItem", query: "count > 2")])))
+        guard case .queryError(let twice) = try await socket.receive() else { return XCTFail("expected queryError") }
+        XCTAssertEqual(twice.subscriptionName, "x")
+
+        // The session goes on: a good set is answered with its view.
+        socket.send(.query(QueryMessage(session: 1, queryVersion: 5, subscriptions: [QuerySubscription(name: "high", className: "TestItem", query: "count >= 3 AND text BEGINSWITH 'from'")])))
+        let answer = try await nextDownload(socket)
+        let view = try XCTUnwrap(answer.view)
+        XCTAssertEqual(view.queryVersion, 5)
+        XCTAssertFalse(view.replacesView)
+        let created = try SyncChangesetCoding.decode(view.payload).instructions.compactMap { instruction -> String? in
+            guard case .createObject(_, .primaryKey(.string(let id))) = instruction else { return nil }
+            return id
+        }
+        XCTAssertEqual(created.sorted(), ["writer-3", "writer-4"])
+        await socket.close()
+        await writer.disconnect()
+    }
+
+    func testAQueryOnASessionBoundForFullSyncIsAProtocolViolation() async throws {
+        let login = try await http.register("rory")
+        let client = try await TestSyncClient(directory: directory, name: "full")
+        try await client.connect(port: server.port, token: login.accessToken, path: "/~/r")
+        let raw = await client.rawSocket
+        let socket = try XCTUnwrap(raw)
+        socket.send(.query(QueryMessage(session: 1, queryVersion: 1, subscriptions: [])))
+        guard case .error(let error) = try await socket.receive() else { return XCTFail("expected an error") }
+        XCTAssertEqual(error.code, .protocolViolation)
+        await client.disconnect()
+    }
+}
