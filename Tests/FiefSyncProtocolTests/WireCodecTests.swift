@@ -122,6 +122,19 @@ final class WireCodecTests: XCTestCase {
         XCTAssertEqual(SyncMessageCodec.encode(message), seed)
     }
 
+    /// The download seeds in the fuzz corpus, with and without a view, are what the encoder writes.
+    func testDownloadSeedsMatchTheEncoder() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let progress = DownloadProgress(downloadServerVersion: 120, downloadLastIntegratedClientVersion: 7, uploadClientVersion: 7,
+                                        uploadLastIntegratedServerVersion: 118, latestServerVersion: 130)
+        for (name, view) in [("download-empty", nil), ("download-view", DownloadView(queryVersion: 1, replacesView: true, payload: [1, 2, 3]))] {
+            let seed = try [UInt8](Data(contentsOf: root.appendingPathComponent("Fuzz/corpus/sync-wire/\(name).bin")))
+            let message = SyncMessage.download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 0, downloadedBytes: 0, changesets: [], view: view))
+            XCTAssertEqual(SyncMessageCodec.encode(message), seed, name)
+            XCTAssertEqual(try SyncMessageCodec.decode(seed), message, name)
+        }
+    }
+
     func testSessionAccessor() {
         XCTAssertNil(SyncMessage.ping(timestamp: 1).session)
         XCTAssertEqual(SyncMessage.unbound(session: 4).session, 4)
@@ -258,7 +271,7 @@ enum WireSamples {
     static func payloadBytes(of message: SyncMessage) -> Int {
         switch message {
         case .upload(let upload): upload.changesets.reduce(0) { $0 + $1.payload.count }
-        case .download(let download): download.changesets.reduce(0) { $0 + $1.payload.count }
+        case .download(let download): download.changesets.reduce(download.view?.payload.count ?? 0) { $0 + $1.payload.count }
         default: 0
         }
     }
@@ -324,7 +337,8 @@ enum WireSamples {
                 session: randomSession(&random),
                 progress: DownloadProgress(downloadServerVersion: n, downloadLastIntegratedClientVersion: n, uploadClientVersion: n,
                                            uploadLastIntegratedServerVersion: n, latestServerVersion: n),
-                downloadableBytes: n, downloadedBytes: n, changesets: changesets))
+                downloadableBytes: n, downloadedBytes: n, changesets: changesets,
+                view: random.below(2) == 0 ? nil : DownloadView(queryVersion: n, replacesView: random.below(2) == 0, payload: randomPayload(&random))))
         case .mark:
             return .mark(MarkMessage(session: randomSession(&random), requestIdent: n))
         case .unbind:

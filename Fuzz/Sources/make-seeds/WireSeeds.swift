@@ -35,6 +35,8 @@ func wireSeeds() -> [(name: String, bytes: [UInt8])] {
             UploadChangeset(clientVersion: 1, lastIntegratedServerVersion: 0, timestamp: 0, payload: compressible),
         ]))),
         ("download-empty", .download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 0, downloadedBytes: 0, changesets: []))),
+        ("download-view", .download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 0, downloadedBytes: 0, changesets: [],
+                                                    view: DownloadView(queryVersion: 1, replacesView: true, payload: [1, 2, 3])))),
         ("download-small", .download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 1000, downloadedBytes: 16, changesets: [
             DownloadChangeset(serverVersion: 121, lastIntegratedClientVersion: 7, originFileIdent: 43, originTimestamp: 5, payload: smallChangeset),
         ]))),
