@@ -50,7 +50,7 @@ final class SubscriptionProtocolTests: XCTestCase {
 
         let socket = try await bindSubscriptionBased(login)
         let first = try await nextDownload(socket)
-        XCTAssertEqual(first.view?.replacesView, true, "the first view of a session replaces what the client holds")
+        XCTAssertNil(first.view, "no view before the session's first subscription set")
 
         // Syntax error: line and column of the problem.
         socket.send(.query(QueryMessage(session: 1, queryVersion: 1, subscriptions: [QuerySubscription(name: "bad", className: "TestItem", query: "count >\n  AND")])))
@@ -81,13 +81,48 @@ final class SubscriptionProtocolTests: XCTestCase {
         let answer = try await nextDownload(socket)
         let view = try XCTUnwrap(answer.view)
         XCTAssertEqual(view.queryVersion, 5)
-        XCTAssertFalse(view.replacesView)
+        XCTAssertTrue(view.replacesView, "the first view of a session replaces what the client holds")
         let created = try SyncChangesetCoding.decode(view.payload).instructions.compactMap { instruction -> String? in
             guard case .createObject(_, .primaryKey(.string(let id))) = instruction else { return nil }
             return id
         }
         XCTAssertEqual(created.sorted(), ["writer-3", "writer-4"])
         await socket.close()
+        await writer.disconnect()
+    }
+
+    func testRulesAreStoredReadBackAndFilterAFullSyncSession() async throws {
+        let owner = try await http.register("olive")
+        let rules = #"{"roles": [{"name": "all", "classes": {"TestItem": {"read": "count >= 2", "write": "TRUEPREDICATE"}}}]}"#
+        let put = try await http.put("/realms/rules", json: #"{"path": "/~/r", "rules": \#(rules)}"#, token: owner.accessToken)
+        XCTAssertEqual(put.status, 200, String(decoding: put.body, as: UTF8.self))
+        let read = try await http.get("/realms/rules?path=/~/r", token: owner.accessToken)
+        XCTAssertEqual(read.status, 200)
+        let stored = try JSONSerialization.jsonObject(with: read.body) as? [String: Any]
+        let roles = (stored?["rules"] as? [String: Any])?["roles"] as? [[String: Any]]
+        XCTAssertEqual(roles?.first?["name"] as? String, "all")
+
+        // The owner writes; a user the owner grants `write` syncs fully but is bound by the rules.
+        let writer = try await TestSyncClient(directory: directory, name: "writer")
+        try await writer.connect(port: server.port, token: owner.accessToken, path: "/~/r")
+        for round in 1...3 { try await writer.writeBatch(round) }
+        try await writer.syncUntilCaughtUp()
+        let reader = try await http.register("reed")
+        let grant = try await http.setLevel(owner, path: "/~/r", userId: reader.userId, level: "write")
+        XCTAssertEqual(grant.status, 200)
+        let client = try await TestSyncClient(directory: directory, name: "reader")
+        try await client.connect(port: server.port, token: reader.accessToken, path: "/\(owner.userId)/r")
+        try await client.syncUntilCaughtUp()
+        let ids = await client.itemIds()
+        XCTAssertEqual(ids.sorted(), ["shared", "writer-2", "writer-3"])
+
+        // Rules that do not parse, and rules set by someone who does not manage the realm.
+        let broken = try await http.put("/realms/rules", json: #"{"path": "/~/r", "rules": {"roles": [{"name": "x", "default": {"read": "count >"}}]}}"#, token: owner.accessToken)
+        XCTAssertEqual(broken.status, 400)
+        XCTAssertTrue(String(decoding: broken.body, as: UTF8.self).contains("column"))
+        let stranger = try await http.put("/realms/rules", json: #"{"path": "/\#(owner.userId)/r", "rules": null}"#, token: reader.accessToken)
+        XCTAssertEqual(stranger.status, 403)
+        await client.disconnect()
         await writer.disconnect()
     }
 

@@ -54,7 +54,7 @@ extension RealmSyncActor {
                 return (e, SyncChangesetCoding.encode(e.changeset))
             }
             let end = result.entries.last?.entry.serverVersion ?? version
-            guard end == history.latestVersion, !result.entries.isEmpty || view.needsAnswer else {
+            guard view.hasSubscriptions, end == history.latestVersion, !result.entries.isEmpty || view.needsAnswer else {
                 result.entries = filtered
                 return (result, nil)
             }

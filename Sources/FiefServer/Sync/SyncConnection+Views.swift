@@ -31,6 +31,7 @@ extension SyncConnection {
         }
         view.subscriptions = query.subscriptions
         view.queryVersion = query.queryVersion
+        view.hasSubscriptions = true
         session.view = view
         sessions[query.session] = session
         try await sendDownloads(query.session, force: false)

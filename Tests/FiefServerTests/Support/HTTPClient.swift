@@ -33,6 +33,16 @@ struct HTTPClient {
         return try await send(request)
     }
 
+    /// `PUT path` with a JSON body as the user of `token`.
+    func put(_ path: String, json: String, token: String) async throws -> Reply {
+        var request = URLRequest(url: URL(string: baseURL + path)!, timeoutInterval: 30)
+        request.httpMethod = "PUT"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(json.utf8)
+        return try await send(request)
+    }
+
     /// `DELETE path` as the user of `token`.
     func delete(_ path: String, token: String) async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL + path)!, timeoutInterval: 30)

@@ -188,7 +188,8 @@ actor TestSyncClient {
             ServerHistoryEntry(serverVersion: c.serverVersion, originFileIdent: c.originFileIdent, originClientVersion: c.lastIntegratedClientVersion,
                                timestamp: c.originTimestamp, changeset: try SyncChangesetCoding.decode(c.payload))
         }
-        try ClientIntegration.integrate(entries, into: realm)
+        let view = try download.view.map { ClientView(changeset: try SyncChangesetCoding.decode($0.payload), replacesView: $0.replacesView) }
+        try ClientIntegration.integrate(entries, view: view, into: realm)
         try realm.write {
             try realm.acknowledgeSyncUpload(clientVersion: download.progress.uploadClientVersion, serverVersion: download.progress.uploadLastIntegratedServerVersion)
         }

@@ -23,14 +23,19 @@ struct SessionView: Sendable {
     var matched: Set<SyncObjectKey> = []
     /// The rules that bind the session's user.
     var rules: AppliedRules
+    /// Whether the view can be computed: a subscription-based session waits for its first
+    /// `query` (sent right after `ident`), so that its client is not first told to drop
+    /// everything and then sent it again.
+    var hasSubscriptions: Bool
 
     init(subscriptions: [FiefSyncProtocol.QuerySubscription]?, rules: AppliedRules) {
         self.subscriptions = subscriptions
         self.rules = rules
+        hasSubscriptions = subscriptions == nil
     }
 
     /// Whether the client is owed a view even if the history did not move.
-    var needsAnswer: Bool { held == nil || answeredQueryVersion != queryVersion }
+    var needsAnswer: Bool { hasSubscriptions && (held == nil || answeredQueryVersion != queryVersion) }
 
     /// The part of `changeset` the client may see: schema changes, and changes of objects it holds.
     func filter(_ changeset: SyncChangeset) -> SyncChangeset {

@@ -125,18 +125,20 @@ struct SyncFlexibleWorkload: Workload {
                 defer { try? AsyncBridge.wait { for r in readers { await r.close() } } }
                 let writer = try RawSyncConnection.open(1, ports: [server.port], token: token, path: "/default")[0]
                 defer { try? AsyncBridge.wait { await writer.close() } }
+                var payloads: [[UInt8]] = []
+                for _ in 0..<changesets {
+                    var pairs: [(Int, Int)] = []
+                    for _ in 0..<moved {
+                        let probe = Int(random.next() % UInt64(objects))
+                        let value = Int(random.next() % UInt64(objects))
+                        values[probe] = value
+                        pairs.append((probe, value))
+                    }
+                    payloads.append(ProbeChangesets.setting("p", pairs))
+                }
                 guard let before = ProcessCPUTime.seconds(of: server.process.processIdentifier) else { throw BenchError.harness("no /proc CPU time for the server") }
                 try AsyncBridge.wait {
-                    for _ in 0..<changesets {
-                        var pairs: [(Int, Int)] = []
-                        for _ in 0..<moved {
-                            let probe = Int(random.next() % UInt64(objects))
-                            let value = Int(random.next() % UInt64(objects))
-                            values[probe] = value
-                            pairs.append((probe, value))
-                        }
-                        try await writer.upload([ProbeChangesets.setting("p", pairs)])
-                    }
+                    for payload in payloads { try await writer.upload([payload]) }
                 }
                 let latest = writer.state.withLock { $0.serverVersion }
                 try RawSyncConnection.waitUntilCaughtUp(readers, version: latest, timeout: 300, what: "fanning out")
