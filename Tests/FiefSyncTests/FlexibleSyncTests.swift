@@ -149,3 +149,71 @@ final class FlexibleSyncTests: SyncTestCase {
         XCTAssertEqual(errors, [.invalidSubscriptionQuery])
     }
 }
+
+final class FlexPerson: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var name = ""
+}
+
+final class FlexProject: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var active = false
+    @Persisted var lead: FlexPerson?
+}
+
+/// A device holding projects and people, subscribed to active projects only.
+actor ProjectDevice {
+    var realm: Realm!
+
+    init(_ user: User, activeOnly: Bool) async throws {
+        var config = user.flexibleSyncConfiguration(initialSubscriptions: { subs in
+            subs.append(activeOnly ? QuerySubscription<FlexProject>(name: "active") { $0.active == true } : QuerySubscription<FlexProject>(name: "all"))
+            if !activeOnly { subs.append(QuerySubscription<FlexPerson>(name: "people")) }
+        })
+        config.objectTypes = [FlexProject.self, FlexPerson.self]
+        realm = try await Realm(configuration: config, actor: self, downloadBeforeOpen: .always)
+    }
+
+    func project(_ id: String, active: Bool, lead: String?) throws {
+        try realm.write {
+            let project = realm.object(ofType: FlexProject.self, forPrimaryKey: id) ?? realm.create(FlexProject.self, value: ["id": id])
+            project.active = active
+            project.lead = lead.map { realm.object(ofType: FlexPerson.self, forPrimaryKey: $0) ?? realm.create(FlexPerson.self, value: ["id": $0, "name": $0.uppercased()]) }
+        }
+    }
+
+    /// "project→lead" for each project, and the people, sorted.
+    func contents() -> (projects: [String], people: [String]) {
+        realm.refresh()
+        return (realm.objects(FlexProject.self).map { "\($0.id)→\($0.lead?.name ?? "nil")" }.sorted(), realm.objects(FlexPerson.self).map(\.id).sorted())
+    }
+
+    func settle() async throws {
+        try await realm.syncSession!.wait(for: .upload, timeout: .seconds(60))
+        try await realm.syncSession!.wait(for: .download, timeout: .seconds(60))
+    }
+}
+
+extension FlexibleSyncTests {
+    func testObjectsThatLinksReachComeWithTheirViewAndLeaveWithIt() async throws {
+        let writer = try await ProjectDevice(try await register("lena", on: makeApp(device: "writer")), activeOnly: false)
+        try await writer.project("apollo", active: true, lead: "ann")
+        try await writer.project("gemini", active: false, lead: "bob")
+        try await writer.settle()
+
+        let reader = try await ProjectDevice(try await register("lars", on: makeApp(device: "reader")), activeOnly: true)
+        var seen = await reader.contents()
+        XCTAssertEqual(seen.projects, ["apollo→ANN"], "only active projects")
+        XCTAssertEqual(seen.people, ["ann"], "the people their links reach, though no subscription names people")
+
+        // A new lead: the old one leaves the view, the new one enters it with the link.
+        try await writer.project("apollo", active: true, lead: "bob")
+        try await writer.settle()
+        try await reader.settle()
+        seen = await reader.contents()
+        XCTAssertEqual(seen.projects, ["apollo→BOB"])
+        XCTAssertEqual(seen.people, ["bob"])
+        let all = await writer.contents()
+        XCTAssertEqual(all.people, ["ann", "bob"], "leaving a view deletes nothing")
+    }
+}

@@ -11,6 +11,8 @@ struct ViewEvaluator {
     /// Per class, the queries that select its objects (a subscription and the read filter).
     private var queries: [String: [SyncViewQuery]] = [:]
     private var readFilters: [String: SyncViewQuery?] = [:]
+    /// The objects each object of the last ``closure(of:)`` links to.
+    private var links: [SyncObjectKey: [SyncObjectKey]] = [:]
 
     /// The evaluator of `view`. Subscriptions that do not compile (their error was sent when
     /// they arrived) select nothing.
@@ -57,12 +59,15 @@ struct ViewEvaluator {
 
     /// `matched` with every readable object that links from it reach (when the realm has links).
     mutating func closure(of matched: Set<SyncObjectKey>) throws -> Set<SyncObjectKey> {
+        links = [:]
         guard replica.hasLinks else { return matched }
         var view = matched
         var frontier = Array(matched)
         while let key = frontier.popLast() {
             guard let state = try replica.realm.syncObjectState(className: key.className, object: key.object) else { continue }
-            for linked in SyncInstruction.linkedObjects(in: state) where !view.contains(linked) {
+            let targets = SyncInstruction.linkedObjects(in: state)
+            if !targets.isEmpty { links[key] = targets }
+            for linked in targets where !view.contains(linked) {
                 guard try isReadable(linked) else { continue }
                 view.insert(linked)
                 frontier.append(linked)
@@ -83,10 +88,17 @@ struct ViewEvaluator {
     }
 
     /// What the client must apply to go from holding `held` (nil: unknown) to holding `view`:
-    /// every object's creation first (so links between them resolve), then their states, then
-    /// the erasures of the objects that left.
+    /// every entering object's creation first (so links between them resolve), then their
+    /// states, then again the state of each held object that links to an entering one (its link
+    /// was nil on the client while the target was missing), then the erasures of the objects
+    /// that left.
     func change(to view: Set<SyncObjectKey>, from held: Set<SyncObjectKey>?) throws -> SyncChangeset {
-        let entering = (held.map { view.subtracting($0) } ?? view).sorted { $0.description < $1.description }
+        let enteringSet = held.map { view.subtracting($0) } ?? view
+        var entering = enteringSet.sorted { $0.description < $1.description }
+        if let held, !enteringSet.isEmpty {
+            entering += links.filter { key, targets in held.contains(key) && view.contains(key) && targets.contains(where: enteringSet.contains) }
+                .keys.sorted { $0.description < $1.description }
+        }
         var creations: [SyncInstruction] = []
         var values: [SyncInstruction] = []
         for key in entering {

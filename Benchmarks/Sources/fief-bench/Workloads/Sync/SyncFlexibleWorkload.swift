@@ -137,8 +137,9 @@ struct SyncFlexibleWorkload: Workload {
                     payloads.append(ProbeChangesets.setting("p", pairs))
                 }
                 guard let before = ProcessCPUTime.seconds(of: server.process.processIdentifier) else { throw BenchError.harness("no /proc CPU time for the server") }
+                let uploads = payloads
                 try AsyncBridge.wait {
-                    for payload in payloads { try await writer.upload([payload]) }
+                    for payload in uploads { try await writer.upload([payload]) }
                 }
                 let latest = writer.state.withLock { $0.serverVersion }
                 try RawSyncConnection.waitUntilCaughtUp(readers, version: latest, timeout: 300, what: "fanning out")
