@@ -21,7 +21,7 @@ extension RealmSyncActor {
             replica = try await RealmReplica.open(on: self)
             self.replica = replica
         }
-        do { try replica.catchUp(with: history.entries) } catch {
+        do { try replica.catchUp(with: history) } catch {
             self.replica = nil
             throw error
         }

@@ -265,7 +265,7 @@ actor RealmSyncActor {
         }
         apply(missing)
         if let replica = admission?.replica {
-            do { try replica.catchUp(with: history.entries) } catch {
+            do { try replica.catchUp(with: history) } catch {
                 self.replica = nil
                 throw error
             }

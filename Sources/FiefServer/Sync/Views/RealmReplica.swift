@@ -25,10 +25,13 @@ final class RealmReplica {
         return RealmReplica(realm: try await Realm(configuration: configuration, actor: actor))
     }
 
-    /// Applies the entries after ``version`` (earlier ones are skipped), in one write.
-    func catchUp(with entries: some Collection<ServerHistoryEntry>) throws {
-        let fresh = entries.filter { $0.serverVersion > version }
-        guard !fresh.isEmpty else { return }
+    /// Applies the entries of `history` after ``version``, in one write.
+    func catchUp(with history: ServerHistory) throws {
+        guard history.latestVersion > version else { return }
+        let fresh: ArraySlice<ServerHistoryEntry>
+        do throws(ServerHistoryError) { fresh = try history.entries(after: version) } catch {
+            throw ServerStoreError.storage("the replica is at server version \(version), which the history no longer holds: \(error)")
+        }
         try realm.write {
             for entry in fresh {
                 guard entry.serverVersion == version + 1 else {
