@@ -42,14 +42,17 @@ actor FlexDevice {
     }
 
     func setStatus(_ id: String, _ status: String) throws -> Bool {
-        guard let item = realm.object(ofType: FlexItem.self, forPrimaryKey: id) else { return false }
-        try realm.write { item.status = status }
-        return true
+        try realm.write {
+            guard let item = realm.object(ofType: FlexItem.self, forPrimaryKey: id) else { return false }
+            item.status = status
+            return true
+        }
     }
 
     func delete(_ id: String) throws {
-        guard let item = realm.object(ofType: FlexItem.self, forPrimaryKey: id) else { return }
-        try realm.write { realm.delete(item) }
+        try realm.write {
+            if let item = realm.object(ofType: FlexItem.self, forPrimaryKey: id) { realm.delete(item) }
+        }
     }
 
     /// Every item as "id owner status score", sorted.
@@ -71,6 +74,13 @@ actor FlexDevice {
     }
 
     func subscriptionState() -> SyncSubscriptionState { realm.subscriptions.state }
+
+    /// Drops the connection and makes it again: the server then sends a whole new view.
+    func reconnect() async throws {
+        realm.syncSession!.suspend()
+        try await _Concurrency.Task.sleep(for: .milliseconds(20))
+        realm.syncSession!.resume()
+    }
     func subscriptionCount() -> Int { realm.subscriptions.count }
 }
 
@@ -195,6 +205,48 @@ actor ProjectDevice {
 }
 
 extension FlexibleSyncTests {
+    /// Random writes by a writer and by two subscribed devices (whose own writes move objects
+    /// out of their views while pending), random changes of subscriptions and reconnects; in
+    /// the end each device holds exactly what its subscription selects, as the writer has it.
+    func testRandomWritesSubscriptionChangesAndReconnectsConverge() async throws {
+        let writer = try await FlexDevice(try await register("willa", on: makeApp(device: "writer")), subscriptions: [QuerySubscription<FlexItem>(name: "all")])
+        let open = try await FlexDevice(try await register("olaf", on: makeApp(device: "open")), subscriptions: [QuerySubscription<FlexItem>(name: "s") { $0.status == "open" }])
+        let high = try await FlexDevice(try await register("hugo", on: makeApp(device: "high")), subscriptions: [QuerySubscription<FlexItem>(name: "s") { $0.score >= 50 }])
+        var threshold = 50
+        var random = SystemRandomNumberGenerator()
+        let statuses = ["open", "done"]
+        for i in 0..<40 { try await writer.put("i\(i)", owner: "w", status: statuses.randomElement(using: &random)!, score: Int.random(in: 0..<100, using: &random)) }
+        for step in 0..<60 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3:
+                let id = "i\(Int.random(in: 0..<50, using: &random))"
+                if Int.random(in: 0..<8, using: &random) == 0 { try await writer.delete(id) }
+                else { try await writer.put(id, owner: "w", status: statuses.randomElement(using: &random)!, score: Int.random(in: 0..<100, using: &random)) }
+            case 4, 5:
+                // A subscribed device changes what it holds, often out of its own view.
+                let device = Bool.random(using: &random) ? open : high
+                if let line = await device.items().randomElement(using: &random) {
+                    let f = line.split(separator: " ").map(String.init)
+                    try await device.put(f[0], owner: f[1], status: statuses.randomElement(using: &random)!, score: Int.random(in: 0..<100, using: &random))
+                }
+            case 6:
+                threshold = Int.random(in: 20..<80, using: &random)
+                let t = threshold
+                try await high.update { $0.append(QuerySubscription<FlexItem>(name: "s") { $0.score >= t }) }
+            case 7:
+                try await (Bool.random(using: &random) ? open : high).reconnect()
+            default:
+                if step % 2 == 0 { try await writer.settle() }
+            }
+        }
+        for _ in 0..<2 { for device in [writer, open, high] { try await device.settle() } }
+        let all = await writer.items().map { $0.split(separator: " ").map(String.init) }
+        let openHolds = await open.items()
+        let highHolds = await high.items()
+        XCTAssertEqual(openHolds, all.filter { $0[2] == "open" }.map { $0.joined(separator: " ") })
+        XCTAssertEqual(highHolds, all.filter { Int($0[3])! >= threshold }.map { $0.joined(separator: " ") })
+    }
+
     func testObjectsThatLinksReachComeWithTheirViewAndLeaveWithIt() async throws {
         let writer = try await ProjectDevice(try await register("lena", on: makeApp(device: "writer")), activeOnly: false)
         try await writer.project("apollo", active: true, lead: "ann")
