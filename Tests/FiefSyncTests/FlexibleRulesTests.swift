@@ -24,12 +24,16 @@ final class FlexibleRulesTests: SyncTestCase {
         return (response as! HTTPURLResponse).statusCode
     }
 
-    func testEachUserHoldsExactlyWhatRulesAndSubscriptionsAllowAfterRandomWrites() async throws {
+    /// The administrator logged in, ``rules`` set on `/default`, and the users alice and bob.
+    func startWithRules() async throws -> (admin: User, alice: User, bob: User) {
         let admin = try await SyncUser.logIn(with: .adminToken("admin-secret"), server: URL(string: server.baseURL)!)
         let status = try await putRules(Self.rules, path: "/default", token: admin.accessToken!)
         XCTAssertEqual(status, 200)
-        let aliceUser = try await register("alice", on: makeApp(device: "alice"))
-        let bobUser = try await register("bob", on: makeApp(device: "bob"))
+        return (admin, try await register("alice", on: makeApp(device: "alice")), try await register("bob", on: makeApp(device: "bob")))
+    }
+
+    func testEachUserHoldsExactlyWhatRulesAndSubscriptionsAllowAfterRandomWrites() async throws {
+        let (admin, aliceUser, bobUser) = try await startWithRules()
         let adminDevice = try await FlexDevice(admin, subscriptions: [QuerySubscription<FlexItem>(name: "all")])
         let alice = try await FlexDevice(aliceUser, subscriptions: [QuerySubscription<FlexItem>(name: "all")])
         let bob = try await FlexDevice(bobUser, subscriptions: [QuerySubscription<FlexItem>(name: "high") { $0.score >= 50 }])
@@ -88,11 +92,7 @@ final class FlexibleRulesTests: SyncTestCase {
     }
 
     func testAForbiddenWriteIsRevertedWithAnErrorAndReachesNobody() async throws {
-        let admin = try await SyncUser.logIn(with: .adminToken("admin-secret"), server: URL(string: server.baseURL)!)
-        let status = try await putRules(Self.rules, path: "/default", token: admin.accessToken!)
-        XCTAssertEqual(status, 200)
-        let aliceUser = try await register("alice", on: makeApp(device: "alice"))
-        let bobUser = try await register("bob", on: makeApp(device: "bob"))
+        let (admin, aliceUser, bobUser) = try await startWithRules()
         let alice = try await FlexDevice(aliceUser, subscriptions: [QuerySubscription<FlexItem>(name: "all")])
         let bob = try await FlexDevice(bobUser, subscriptions: [QuerySubscription<FlexItem>(name: "all")])
         try await alice.put("shared", owner: aliceUser.id, status: "public", score: 1)
