@@ -1,7 +1,8 @@
 import FiefSync
 import Foundation
 
-// The sync demo: fief-server on loopback, two users, three devices, an offer and a refusal.
+// The sync demo: fief-server on loopback, two users, three devices, an offer and a refusal,
+// then flexible sync on the default realm: a subscription, objects moving in and out of it.
 // Run by scripts/demo after the local demo. Everything lives in a temporary folder that is
 // removed at the end.
 
@@ -84,6 +85,27 @@ func runDemo() async throws {
     say("ann:     \(await phone.summary())   (never saw it)")
 
     say("bob's error handler heard: \(errors.codes.map(\.rawValue).joined(separator: ", "))")
+
+    step("Flexible sync on the default realm: ann's phone writes trips, bob subscribes to short ones")
+    func flexibleConfiguration(_ user: User, _ subscription: QuerySubscription<Trip>) -> Realm.Configuration {
+        var config = user.flexibleSyncConfiguration(initialSubscriptions: { $0.append(subscription) })
+        config.objectTypes = [Trip.self]
+        return config
+    }
+    let annPlans = try await Device("ann-default", configuration: flexibleConfiguration(ann, QuerySubscription<Trip>(name: "all")))
+    try await annPlans.plan("rome", to: "Rome", days: 3, pack: "guidebook")
+    try await annPlans.plan("kyoto", to: "Kyoto", days: 10, pack: "rail pass")
+    try await annPlans.plan("bruges", to: "Bruges", days: 2, pack: "umbrella")
+    try await annPlans.sync()
+    let bobShort = try await Device("bob-default", configuration: flexibleConfiguration(bob, QuerySubscription<Trip>(name: "short") { $0.days <= 3 }),
+                                    behavior: .always)
+    say("bob (days <= 3): \(await bobShort.summary())")
+    try await annPlans.plan("kyoto", to: "Kyoto", days: 3, pack: "light bag")
+    try await annPlans.plan("rome", to: "Rome", days: 7, pack: "sandals")
+    try await annPlans.sync()
+    try await bobShort.sync()
+    say("ann makes Kyoto short and Rome long; bob now: \(await bobShort.summary())")
+    say("ann still has every trip: \(await annPlans.summary())")
 
     step("Stopping fief-server (SIGTERM)")
     say("exit status \(server.stop())")
