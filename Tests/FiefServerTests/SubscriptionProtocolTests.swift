@@ -11,6 +11,8 @@ final class SubscriptionProtocolTests: XCTestCase {
     var directory: URL!
     var server: ServerProcess!
     var http: HTTPClient!
+    /// The file identity of each socket bound by ``bindSubscriptionBased(_:)``.
+    var identities: [ObjectIdentifier: (fileIdent: UInt64, salt: UInt64)] = [:]
 
     override func setUp() async throws {
         directory = makeTemporaryDirectory()
@@ -29,6 +31,7 @@ final class SubscriptionProtocolTests: XCTestCase {
         let socket = SyncSocket(port: server.port, token: login.accessToken)
         socket.send(.bind(BindMessage(session: 1, path: "/~/r", accessToken: login.accessToken, needsFileIdent: true, isSubscriptionBased: true)))
         guard case .identAssigned(let assigned) = try await socket.receive() else { throw SyncTestFailure("expected identAssigned") }
+        identities[ObjectIdentifier(socket)] = (assigned.fileIdent, assigned.salt)
         socket.send(.ident(IdentMessage(session: 1, fileIdent: assigned.fileIdent, salt: assigned.salt,
                                         downloadCursor: DownloadCursor(serverVersion: 0, lastIntegratedClientVersion: 0),
                                         uploadCursor: UploadCursor(clientVersion: 0, lastIntegratedServerVersion: 0))))
@@ -89,6 +92,52 @@ final class SubscriptionProtocolTests: XCTestCase {
         XCTAssertEqual(created.sorted(), ["writer-3", "writer-4"])
         await socket.close()
         await writer.disconnect()
+    }
+
+    func testAClientThatReconnectsContinuesFromWhatItHolds() async throws {
+        let login = try await http.register("sage")
+        let writer = try await TestSyncClient(directory: directory, name: "writer")
+        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/r")
+        for round in 1...4 { try await writer.writeBatch(round) }
+        try await writer.syncUntilCaughtUp()
+
+        let first = try await bindSubscriptionBased(login)
+        _ = try await nextDownload(first)
+        let query = QueryMessage(session: 1, queryVersion: 1, subscriptions: [QuerySubscription(name: "high", className: "TestItem", query: "count >= 3 AND text BEGINSWITH 'from'")])
+        first.send(.query(query))
+        let answer = try await nextDownload(first)
+        XCTAssertEqual(answer.view?.replacesView, true)
+        let cursor = answer.progress.downloadServerVersion
+        let identity = try await identity(of: first)
+        await first.close()
+
+        // Offline, writer-2 enters the view and writer-3 leaves it.
+        try await writer.setCount("writer-2", 5)
+        try await writer.setCount("writer-3", 0)
+        try await writer.syncUntilCaughtUp()
+
+        let again = SyncSocket(port: server.port, token: login.accessToken)
+        again.send(.bind(BindMessage(session: 1, path: "/~/r", accessToken: login.accessToken, needsFileIdent: false, isSubscriptionBased: true)))
+        again.send(.ident(IdentMessage(session: 1, fileIdent: identity.fileIdent, salt: identity.salt,
+                                       downloadCursor: DownloadCursor(serverVersion: cursor, lastIntegratedClientVersion: 0),
+                                       uploadCursor: UploadCursor(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        again.send(.query(query))
+        var view: DownloadView?
+        while view == nil { view = try await nextDownload(again).view }
+        XCTAssertEqual(view?.replacesView, false, "a client the server saw continues with changes of its view")
+        let instructions = try SyncChangesetCoding.decode(view!.payload).instructions
+        let entered = instructions.compactMap { if case .createObject(_, .primaryKey(.string(let id))) = $0 { id } else { nil } }
+        let left = instructions.compactMap { if case .eraseObject(_, .primaryKey(.string(let id))) = $0 { id } else { nil } }
+        XCTAssertEqual(entered, ["writer-2"])
+        XCTAssertEqual(left, ["writer-3"])
+        await again.close()
+        await writer.disconnect()
+    }
+
+    /// The file identity the server assigned on `socket` (remembered by ``bindSubscriptionBased(_:)``).
+    func identity(of socket: SyncSocket) async throws -> (fileIdent: UInt64, salt: UInt64) {
+        guard let identity = identities[ObjectIdentifier(socket)] else { throw SyncTestFailure("no identity for this socket") }
+        return identity
     }
 
     func testRulesAreStoredReadBackAndFilterAFullSyncSession() async throws {

@@ -42,6 +42,25 @@ extension RealmSyncActor {
         }
     }
 
+    /// What client file `fileIdent`, whose download cursor is at `version`, holds, when this
+    /// server remembers its last views (``HeldViews``): the objects of the newest view it
+    /// integrated, less those the history erased since (the client applied those erasures).
+    func heldView(fileIdent: UInt64, at version: UInt64) async throws -> Set<SyncObjectKey>? {
+        try await exclusively {
+            guard let (viewVersion, held) = heldViews.held(file: fileIdent, at: version) else { return nil }
+            guard viewVersion < version else { return held }
+            var remaining = held
+            let since: ArraySlice<ServerHistoryEntry>
+            do throws(ServerHistoryError) { since = try history.entries(after: viewVersion) } catch { return nil }
+            for entry in since where entry.serverVersion <= version {
+                for case let .eraseObject(className, object) in entry.changeset.instructions {
+                    remaining.remove(SyncObjectKey(className: className, object: object))
+                }
+            }
+            return remaining
+        }
+    }
+
     /// A download batch of a filtered session: the history after `version`, each changeset
     /// filtered to what `view`'s client holds, and, when the batch reaches the newest version
     /// and something changed, the change of the view, which `view` then records.
@@ -73,6 +92,7 @@ extension RealmSyncActor {
             let objects = try evaluator.closure(of: view.matched)
             let change = try evaluator.change(to: objects, from: view.held)
             let answered = view.answeredQueryVersion == view.queryVersion
+            heldViews.record(file: fileIdent, version: end, held: objects)
             view.held = objects
             view.answeredQueryVersion = view.queryVersion
             result.entries = filtered

@@ -33,8 +33,10 @@ actor RealmSyncActor {
     private(set) var payloads: [[UInt8]] = []
     private(set) var payloadBytes: [UInt64] = []
     private(set) var clientFiles: [UInt64: ClientFileState] = [:]
-    /// The realm's state, for filtered sessions and rule checks (``ensureReplica()``).
+    /// The realm's state, for filtered sessions and rule checks (``currentReplica()``).
     var replica: RealmReplica?
+    /// What filtered clients held after their last views, for reconnects.
+    var heldViews = HeldViews()
     private var loaded = false
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []

@@ -223,6 +223,12 @@ final class SyncConnection {
         }
         session.state = .active(fileIdent: ident.fileIdent)
         session.sentThrough = ident.downloadCursor.serverVersion
+        if session.view != nil {
+            // A client this server saw before continues from what it holds.
+            session.view?.held = try await storage("reading \(session.path)") {
+                try await session.realm.heldView(fileIdent: ident.fileIdent, at: ident.downloadCursor.serverVersion)
+            }
+        }
         session.ownIntegrated = ident.downloadCursor.lastIntegratedClientVersion
         sessions[ident.session] = session
         let events = self.events

@@ -79,6 +79,11 @@ actor TestSyncClient {
         }
     }
 
+    /// Sets the count of item `id`.
+    func setCount(_ id: String, _ count: Int) throws {
+        try realm.write { realm.object(ofType: TestItem.self, forPrimaryKey: id)?.count = count }
+    }
+
     /// Creates one item whose text has `size` characters.
     func writeLarge(_ id: String, size: Int) throws {
         try realm.write {
