@@ -12,12 +12,9 @@ extension RealmSyncActor {
     /// Adds a `__User` object (`id` primary key, `isAdmin`) for each of `users` the realm does
     /// not list yet, as a changeset of the server's own.
     func ensureUsers(_ users: [AuthenticatedUser]) async throws {
-        let file: ClientFileState
-        if let serverFile { file = serverFile } else {
-            file = try await assignClientFile()
-            serverFile = file
-        }
-        let upload: ClientUpload? = try await exclusively {
+        let users = users.filter { !listedUsers.contains($0.id) }
+        guard !users.isEmpty else { return }
+        let instructions: [SyncInstruction] = try await exclusively {
             let realm = try await currentReplica().realm
             var instructions: [SyncInstruction] = []
             if !realm.syncTopLevelClassNames.contains(Self.userClass) {
@@ -27,20 +24,33 @@ extension RealmSyncActor {
             }
             for user in users {
                 let object = SyncObjectID.primaryKey(.string(user.id))
-                guard try !realm.syncObjectExists(className: Self.userClass, object: object) else { continue }
+                guard try !realm.syncObjectExists(className: Self.userClass, object: object) else {
+                    listedUsers.insert(user.id)
+                    continue
+                }
                 instructions.append(.createObject(className: Self.userClass, object: object))
                 if user.isAdmin {
                     instructions.append(.set(SyncTarget(className: Self.userClass, object: object, property: "isAdmin"), .bool(true), isDefault: false))
                 }
             }
-            guard !instructions.isEmpty else { return nil }
+            return instructions
+        }
+        guard !instructions.isEmpty else { return }
+        // The server writes as a client file of its own (a new one after each start).
+        let file: ClientFileState
+        if let serverFile { file = serverFile } else {
+            file = try await assignClientFile()
+            serverFile = file
+        }
+        // Based on the newest (durable) version: creating an object that exists changes nothing.
+        let upload: ClientUpload = try await exclusively {
             serverClientVersion += 1
             var clock = HybridLogicalClock(latest: history.entries.last?.timestamp ?? 0)
             let timestamp = clock.tick(physicalMilliseconds: HybridLogicalClock.milliseconds(unixTime: Date().timeIntervalSince1970))
             return ClientUpload(originFileIdent: file.ident, clientVersion: serverClientVersion, baseServerVersion: history.latestVersion,
                                 timestamp: timestamp, changeset: SyncChangeset(instructions))
         }
-        guard let upload else { return }
         _ = try await integrate([upload], fileIdent: file.ident, rules: nil)
+        listedUsers.formUnion(users.map(\.id))
     }
 }

@@ -55,6 +55,8 @@ actor RealmSyncActor {
     var serverFile: ClientFileState?
     /// The newest client version the server wrote as ``serverFile``.
     var serverClientVersion: UInt64 = 0
+    /// The users known to be in `__User` (``ensureUsers(_:)``).
+    var listedUsers: Set<String> = []
     /// The number of the integration in progress (``integrate(_:fileIdent:)``).
     private var integration: UInt64 = 0
 
