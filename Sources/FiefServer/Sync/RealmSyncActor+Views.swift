@@ -9,6 +9,15 @@ struct IntegrationResult: Sendable {
     var refusals: [String]
 }
 
+/// A session's compiled queries, kept between its downloads while its subscriptions, rules and
+/// the realm's schema stay the same.
+struct CompiledView {
+    var subscriptions: [FiefSyncProtocol.QuerySubscription]?
+    var rules: AppliedRules
+    var schemaGeneration: Int
+    var evaluator: ViewEvaluator
+}
+
 /// The realm actor's side of filtered sessions and permission rules (see ``SessionView``,
 /// ``RealmReplica``).
 extension RealmSyncActor {
@@ -40,6 +49,19 @@ extension RealmSyncActor {
         try await exclusively {
             ViewEvaluator.firstInvalid(subscriptions, replica: try await currentReplica(), rules: rules)
         }
+    }
+
+    /// The compiled queries of `view` for client file `fileIdent`: the ones of its last download
+    /// when nothing they depend on changed, else compiled anew (and kept).
+    private func evaluator(for fileIdent: UInt64, view: SessionView, replica: RealmReplica) -> ViewEvaluator {
+        if let compiled = evaluators[fileIdent], compiled.evaluator.replica === replica, compiled.subscriptions == view.subscriptions,
+           compiled.rules == view.rules, compiled.schemaGeneration == replica.schemaGeneration {
+            return compiled.evaluator
+        }
+        let evaluator = ViewEvaluator(replica: replica, view: view)
+        if evaluators.count >= 10_000 { evaluators.removeAll() }
+        evaluators[fileIdent] = CompiledView(subscriptions: view.subscriptions, rules: view.rules, schemaGeneration: replica.schemaGeneration, evaluator: evaluator)
+        return evaluator
     }
 
     /// What client file `fileIdent`, whose download cursor is at `version`, holds, when this
@@ -78,7 +100,8 @@ extension RealmSyncActor {
                 return (result, nil)
             }
             let replica = try await currentReplica()
-            var evaluator = ViewEvaluator(replica: replica, view: view)
+            var evaluator = evaluator(for: fileIdent, view: view, replica: replica)
+            defer { evaluators[fileIdent]?.evaluator = evaluator }
             let replaces = view.held == nil
             if replaces || view.answeredQueryVersion != view.queryVersion || !evaluator.isIncremental {
                 view.matched = try evaluator.allMatches()

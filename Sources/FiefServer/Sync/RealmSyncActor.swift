@@ -37,6 +37,8 @@ actor RealmSyncActor {
     var replica: RealmReplica?
     /// What filtered clients held after their last views, for reconnects.
     var heldViews = HeldViews()
+    /// The compiled queries of each filtered client file (``evaluator(for:view:replica:)``).
+    var evaluators: [UInt64: CompiledView] = [:]
     private var loaded = false
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []

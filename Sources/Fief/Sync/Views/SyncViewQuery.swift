@@ -28,6 +28,7 @@ import Foundation
     private let binding: TableBinding
     private let predicate: QueryExpression
     private let arguments: [StoredValue]
+    private let evaluator: QueryEvaluator
 
     /// Compiles `query` for `className`. Throws ``SyncViewQueryError`` with the line and column
     /// of a syntax error or of an unknown property.
@@ -44,8 +45,9 @@ import Foundation
         }
         var arguments: [StoredValue] = []
         let predicate = Self.bindingVariables(parsed.predicate, variables, into: &arguments)
+        let evaluator: QueryEvaluator
         do {
-            _ = try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments)
+            evaluator = try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments)
         } catch RealmError.unknownProperty(let owner, let property) {
             let position = QueryLanguage.position(ofName: property, in: query)
             throw SyncViewQueryError(message: "\(owner) has no property '\(property)'", line: position?.line ?? 0, column: position?.column ?? 0)
@@ -58,6 +60,7 @@ import Foundation
         self.binding = binding
         self.predicate = predicate
         self.arguments = arguments
+        self.evaluator = evaluator
         readsOnlyOwnProperties = Self.readsOnlyOwnProperties(predicate, binding)
     }
 
@@ -72,7 +75,7 @@ import Foundation
     /// Whether the object `object` exists and matches.
     public func matches(_ object: SyncObjectID) throws -> Bool {
         guard let key = try realm.localKey(binding, object, ownFileIdent: 0) else { return false }
-        return try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments).matches(key: key)
+        return evaluator.matches(key: key)
     }
 
     /// Replaces each `$user...` key path by an argument holding the variable's value.

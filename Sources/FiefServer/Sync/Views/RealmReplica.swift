@@ -14,6 +14,8 @@ final class RealmReplica {
     let realm: Realm
     /// The server version the replica holds.
     private(set) var version: UInt64 = 0
+    /// Grows each time the schema grows: queries compiled before must be compiled again.
+    private(set) var schemaGeneration = 0
 
     private init(realm: Realm) {
         self.realm = realm
@@ -38,6 +40,7 @@ final class RealmReplica {
                     throw ServerStoreError.storage("the replica is at server version \(version) and cannot apply \(entry.serverVersion)")
                 }
                 try realm.integrateServerSyncChangeset(entry.changeset, ownFileIdent: 0)
+                noteSchemaChanges(entry.changeset)
                 version = entry.serverVersion
             }
         }
@@ -46,7 +49,12 @@ final class RealmReplica {
     /// Applies one changeset as the next server version (an upload just admitted).
     func apply(_ changeset: SyncChangeset) throws {
         try realm.write { try realm.integrateServerSyncChangeset(changeset, ownFileIdent: 0) }
+        noteSchemaChanges(changeset)
         version += 1
+    }
+
+    private func noteSchemaChanges(_ changeset: SyncChangeset) {
+        if changeset.instructions.contains(where: { $0.objectKey == nil }) { schemaGeneration += 1 }
     }
 
     /// Whether any top-level or embedded class has a link property: only then can a view
