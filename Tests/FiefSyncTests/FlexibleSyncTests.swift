@@ -82,6 +82,14 @@ actor FlexDevice {
         realm.syncSession!.resume()
     }
     func subscriptionCount() -> Int { realm.subscriptions.count }
+
+    /// What `first(named:)` and `first(ofType:where:)` find, and how many subscriptions iterate.
+    func find() -> [String] {
+        let subs = realm.subscriptions
+        return [subs.first(named: "low")?.name ?? "-",
+                subs.first(ofType: FlexItem.self, where: "score >= %@", 8).map { $0.name ?? "(unnamed)" } ?? "-",
+                "\(Array(subs).count)"]
+    }
 }
 
 /// Flexible sync against the real server: subscriptions select what a device holds, objects
@@ -126,9 +134,35 @@ final class FlexibleSyncTests: SyncTestCase {
         XCTAssertEqual(stillAll.count, 20)
 
         // The set survives a restart of the device: reopened, it holds what the set selects.
-        try await reader.update { $0.append(QuerySubscription<FlexItem>(name: "high", query: "score >= %@", 18)) }
+        try await reader.update { $0.append(QuerySubscription<FlexItem>(name: "high", where: "score >= %@", 18)) }
         let high = await reader.ids()
         XCTAssertEqual(high, ["item18", "item19"])
+    }
+
+    func testTheSubscriptionSetAPIAsRealmSwiftHasIt() async throws {
+        let writer = try await FlexDevice(try await register("sara", on: makeApp(device: "writer")), subscriptions: [QuerySubscription<FlexItem>(name: "all")])
+        for i in 0..<10 { try await writer.put("n\(i)", owner: "s", status: "open", score: i) }
+        try await writer.settle()
+        let device = try await FlexDevice(try await register("seth", on: makeApp(device: "device")), subscriptions: [])
+        try await device.update { subs in
+            subs.append(QuerySubscription<FlexItem>(name: "low") { $0.score < 3 })
+            subs.append(QuerySubscription<FlexItem>(where: "score >= %@", 8))
+        }
+        var ids = await device.ids()
+        XCTAssertEqual(ids, ["n0", "n1", "n2", "n8", "n9"])
+        let found = await device.find()
+        XCTAssertEqual(found, ["low", "(unnamed)", "2"])
+
+        try await device.update { subs in
+            subs.first(named: "low")!.updateQuery(toType: FlexItem.self) { $0.score == 5 }
+            subs.remove(ofType: FlexItem.self, where: "score >= %@", 8)
+        }
+        ids = await device.ids()
+        XCTAssertEqual(ids, ["n5"])
+        let state = await device.subscriptionState()
+        XCTAssertEqual(state, .complete)
+        let count = await device.subscriptionCount()
+        XCTAssertEqual(count, 1)
     }
 
     func testMalformedSubscriptionsAreRefusedWithTheirPositionAndSyncGoesOn() async throws {
@@ -138,7 +172,7 @@ final class FlexibleSyncTests: SyncTestCase {
         let device = try await FlexDevice(try await register("max", on: makeApp(device: "device")), subscriptions: [])
 
         do {
-            try await device.update { $0.append(QuerySubscription<FlexItem>(name: "bad", query: "status == 'open' AND colour == 'red'")) }
+            try await device.update { $0.append(QuerySubscription<FlexItem>(name: "bad", where: "status == 'open' AND colour == 'red'")) }
             XCTFail("an unknown property was accepted")
         } catch let error as SyncError {
             XCTAssertEqual(error.code, .invalidSubscriptionQuery)

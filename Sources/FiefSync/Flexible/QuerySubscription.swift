@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// subs.append(QuerySubscription<Todo>(name: "all_todos"))
 /// subs.append(QuerySubscription<Todo>(name: "mine") { $0.owner == "Frodo" && $0.done == false })
-/// subs.append(QuerySubscription<Todo>(name: "urgent", query: "priority > %@", 3))
+/// subs.append(QuerySubscription<Todo>(name: "urgent", where: "priority > %@", 3))
 /// ```
 public struct QuerySubscription<T: Object>: Sendable {
     /// The subscription's name, if it has one. Names are unique within a set: appending a
@@ -25,13 +25,16 @@ public struct QuerySubscription<T: Object>: Sendable {
         queryString = query.map { Query<T>.syncQueryText($0) } ?? "TRUEPREDICATE"
     }
 
+    /// The type-safe query of a subscription.
+    public typealias QueryFunction = (Query<T>) -> Query<Bool>
+
     /// A subscription to the objects of `T` that a Realm Query Language predicate matches,
     /// with arguments as `%@` or `$0`, `$1`…
     ///
     /// An argument that cannot be written in the query (a managed object) traps, as a malformed
     /// query does in `Results.filter`; the server checks the query's properties when the set
     /// is updated and reports an unknown one as the set's error, with its position.
-    public init(name: String? = nil, query: String, _ args: Any...) {
+    public init(name: String? = nil, where query: String, _ args: Any...) {
         self.name = name
         queryString = Query<T>.syncQueryText(query, arguments: args)
     }

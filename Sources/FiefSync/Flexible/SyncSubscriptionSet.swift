@@ -30,6 +30,14 @@ public enum SyncSubscriptionState: Sendable, Equatable {
 /// that the sync session sends to the server. Objects that stop matching leave the device (they
 /// stay on the server and on other devices); objects that start matching arrive.
 public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
+    /// Iterates over a snapshot of the set's subscriptions.
+    public struct Iterator: IteratorProtocol {
+        private var base: IndexingIterator<[SyncSubscription]>
+        init(_ subscriptions: [SyncSubscription]) { base = subscriptions.makeIterator() }
+        /// The next subscription.
+        public mutating func next() -> SyncSubscription? { base.next() }
+    }
+
     /// What is stored in the realm file and sent to the server.
     struct Record: Codable, Equatable {
         var version: UInt64
@@ -57,7 +65,9 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
     /// The version of the set: it grows with each update that changes it.
     public var version: UInt64 { locked { record.version } }
     /// Every subscription, oldest first.
-    public var all: [SyncSubscription] { locked { record.subscriptions } }
+    public var all: [SyncSubscription] {
+        locked { record.subscriptions }.map { var s = $0; s.set = self; return s }
+    }
     /// The first subscription, if any.
     public var first: SyncSubscription? { all.first }
     /// The last subscription, if any.
@@ -70,7 +80,7 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
     }
 
     /// Iterates over a snapshot of the subscriptions.
-    public func makeIterator() -> IndexingIterator<[SyncSubscription]> { all.makeIterator() }
+    public func makeIterator() -> Iterator { Iterator(all) }
 
     /// Where the set stands: pending until the server's data for this version is on the
     /// device, then complete (or error).
@@ -87,9 +97,16 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
         all.first { $0.name == name }
     }
 
-    /// The first subscription to objects of `type`.
-    public func first<T: Object>(ofType type: T.Type) -> SyncSubscription? {
-        all.first { $0.objectClassName == T.className() }
+    /// The first subscription to the objects of `type` that a type-safe query selects.
+    public func first<T: Object>(ofType type: T.Type, `where` query: @escaping (Query<T>) -> Query<Bool>) -> SyncSubscription? {
+        let text = Query<T>.syncQueryText(query)
+        return all.first { $0.objectClassName == T.className() && $0.queryString == text }
+    }
+
+    /// The first subscription to the objects of `type` that a Realm Query Language predicate selects.
+    public func first<T: Object>(ofType type: T.Type, `where` predicateFormat: String, _ args: Any...) -> SyncSubscription? {
+        let text = Query<T>.syncQueryText(predicateFormat, arguments: args)
+        return all.first { $0.objectClassName == T.className() && $0.queryString == text }
     }
 
     // MARK: Changing
@@ -115,6 +132,15 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
             }
         }
     }
+
+    /// RealmSwift's older name of ``update(_:)``.
+    public func write(_ body: () -> Void) async throws { try await update(body) }
+
+    /// RealmSwift's older name of ``update(_:onComplete:)``.
+    public func write(_ body: () -> Void, onComplete: (@Sendable (Error?) -> Void)?) { update(body, onComplete: onComplete) }
+
+    /// RealmSwift's older name of ``update(_:)``.
+    public func updateSubscriptions(_ body: () -> Void) async throws { try await update(body) }
 
     /// Waits until the server's data for the current version is on the device.
     public func waitForSync() async throws {
@@ -151,7 +177,36 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
     }
 
     func remove(_ subscriptions: [SyncSubscription]) {
-        mutate { record in record.subscriptions.removeAll { s in subscriptions.contains { $0.name == s.name && $0.objectClassName == s.objectClassName && $0.queryString == s.queryString } } }
+        mutate { record in record.subscriptions.removeAll { s in subscriptions.contains { $0.isSame(as: s) } } }
+    }
+
+    /// Gives `subscription` a new class and query (``SyncSubscription/updateQuery(toType:where:)``).
+    func replace(_ subscription: SyncSubscription, className: String, query: String) {
+        mutate { record in
+            guard let i = record.subscriptions.firstIndex(where: { $0.isSame(as: subscription) }) else { return }
+            record.subscriptions[i].objectClassName = className
+            record.subscriptions[i].queryString = query
+            record.subscriptions[i].updatedAt = Date()
+        }
+    }
+
+    /// The text of a predicate with arguments, for a class known only by name.
+    static func queryText(_ className: String, _ predicateFormat: String, _ args: [Any]) -> String {
+        Query<Object>.syncQueryText(predicateFormat, arguments: args)
+    }
+
+    /// Removes the subscriptions to the objects of `type` that a type-safe query selects.
+    /// Inside ``update(_:)``.
+    public func remove<T: Object>(ofType type: T.Type, _ query: @escaping (Query<T>) -> Query<Bool>) {
+        let text = Query<T>.syncQueryText(query)
+        mutate { $0.subscriptions.removeAll { $0.objectClassName == T.className() && $0.queryString == text } }
+    }
+
+    /// Removes the subscriptions to the objects of `type` that a predicate selects. Inside
+    /// ``update(_:)``.
+    public func remove<T: Object>(ofType type: T.Type, where predicateFormat: String, _ args: Any...) {
+        let text = Query<T>.syncQueryText(predicateFormat, arguments: args)
+        mutate { $0.subscriptions.removeAll { $0.objectClassName == T.className() && $0.queryString == text } }
     }
 
     /// Removes every subscription to objects of `type`. Inside ``update(_:)``.

@@ -28,7 +28,7 @@ actor SyncBenchDevice {
         self.user = logged
         let host = baseURL.replacingOccurrences(of: "http://", with: "")
         var config = if let subscription {
-            logged.flexibleSyncConfiguration(initialSubscriptions: { $0.append(QuerySubscription<SyncProbe>(name: "bench", query: subscription)) })
+            logged.flexibleSyncConfiguration(initialSubscriptions: { $0.append(QuerySubscription<SyncProbe>(name: "bench", where: subscription)) })
         } else {
             logged.configuration(realmURL: URL(string: "realm://\(host)/~/\(name)")!)
         }
