@@ -89,13 +89,20 @@ extension RealmSyncActor {
     func batch(after version: UInt64, fileIdent: UInt64, maxBytes: Int, view: inout SessionView) async throws -> (HistoryBatch, DownloadView?) {
         try await exclusively {
             var result = try unfilteredBatch(after: version, fileIdent: fileIdent, maxBytes: maxBytes)
+            guard view.hasSubscriptions else {
+                // Before its first `query`, a subscription-based session gets acknowledgements
+                // only: its history arrives with its first view, in the same message, so that
+                // its own new objects never vanish in between.
+                result.entries = []
+                return (result, nil)
+            }
             let filtered = result.entries.map { entry, _ in
                 var e = entry
                 e.changeset = view.filter(entry.changeset)
                 return (e, SyncChangesetCoding.encode(e.changeset))
             }
             let end = result.entries.last?.entry.serverVersion ?? version
-            guard view.hasSubscriptions, end == history.latestVersion, !result.entries.isEmpty || view.needsAnswer else {
+            guard end == history.latestVersion, !result.entries.isEmpty || view.needsAnswer else {
                 result.entries = filtered
                 return (result, nil)
             }
