@@ -1,3 +1,5 @@
+import FiefSyncProtocol
+
 /// `POST /auth/register` body.
 public struct RegisterRequest: Codable, Sendable {
     /// The new user name.
@@ -34,6 +36,8 @@ public struct LoginResponse: Codable, Sendable, Equatable {
     public var refreshToken: String
     /// Whether the user is an administrator.
     public var isAdmin: Bool
+    /// The user's custom data (``CustomDataValue``); absent when none was set.
+    public var customData: [String: CustomDataValue]?
 }
 
 /// The answer to `POST /auth/refresh`.
@@ -44,6 +48,8 @@ public struct RefreshResponse: Codable, Sendable, Equatable {
     public var accessToken: String
     /// Whether the user is an administrator.
     public var isAdmin: Bool
+    /// The user's custom data as it is now; absent when none was set.
+    public var customData: [String: CustomDataValue]?
 }
 
 /// The user an access token identifies.

@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 /// Users and tokens: registration, the login providers, refresh, logout and access-token checks.
@@ -90,7 +91,8 @@ public struct AuthService: Sendable {
         guard let stored, !stored.revoked, stored.expiresAt > Date(), let user = try await store.user(id: stored.userId) else {
             throw AuthError.invalidRefreshToken
         }
-        return RefreshResponse(userId: user.id, accessToken: try accessToken(for: user), isAdmin: user.isAdmin)
+        return RefreshResponse(userId: user.id, accessToken: try accessToken(for: user), isAdmin: user.isAdmin,
+                               customData: try await store.customData(userId: user.id))
     }
 
     /// Revokes a refresh token.
@@ -114,7 +116,8 @@ public struct AuthService: Sendable {
         let refresh = ByteEncodings.base64URL(try Crypto.randomBytes(32))
         try await store.saveRefreshToken(StoredRefreshToken(tokenHash: try Self.hash(refresh), userId: user.id,
                                                             expiresAt: Date().addingTimeInterval(Self.refreshTokenLifetime), revoked: false))
-        return LoginResponse(userId: user.id, accessToken: try accessToken(for: user), refreshToken: refresh, isAdmin: user.isAdmin)
+        return LoginResponse(userId: user.id, accessToken: try accessToken(for: user), refreshToken: refresh, isAdmin: user.isAdmin,
+                             customData: try await store.customData(userId: user.id))
     }
 
     private func accessToken(for user: StoredUser) throws -> String {

@@ -75,6 +75,7 @@ public struct FiefSyncServer: Sendable {
         AuthRoutes.add(to: router, auth: auth, metrics: metrics)
         PermissionRoutes.add(to: router, auth: auth, permissions: permissions)
         RulesRoutes.add(to: router, auth: auth, permissions: permissions, hub: hub)
+        CustomDataRoutes.add(to: router, auth: auth, store: store, hub: hub)
         SyncRoute.add(to: router, auth: auth, permissions: permissions, hub: hub, limits: configuration.syncLimits)
         let host = configuration.host
         let server = makeServerBuilder(webSocketRouter: router)

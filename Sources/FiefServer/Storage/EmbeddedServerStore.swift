@@ -30,11 +30,11 @@ public actor EmbeddedServerStore: ServerStore {
             throw ServerStoreError.storage("cannot create \(directory.path)/realms: \(error.localizedDescription)")
         }
         configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("server.realm"),
-                                            // 1: realm rules.
-                                            schemaVersion: 1,
+                                            // 1: realm rules; 2: users' custom data.
+                                            schemaVersion: 2,
                                             objectTypes: [UserRecord.self, UsernameRecord.self, RefreshTokenRecord.self, RealmRecord.self,
                                                           GrantRecord.self, OfferRecord.self, OfferUseRecord.self, ExternalIdentityRecord.self,
-                                                          RealmRulesRecord.self])
+                                                          RealmRulesRecord.self, UserCustomDataRecord.self])
     }
 
     /// The open `server.realm` (opened on first use).

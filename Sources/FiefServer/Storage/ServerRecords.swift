@@ -50,3 +50,9 @@ final class RealmRulesRecord: Object {
     @Persisted(primaryKey: true) var path = ""
     @Persisted var rules = ""
 }
+
+/// A user's custom data, as JSON (``CustomDataValue``).
+final class UserCustomDataRecord: Object {
+    @Persisted(primaryKey: true) var userId = ""
+    @Persisted var json = ""
+}

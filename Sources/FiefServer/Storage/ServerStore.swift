@@ -191,6 +191,12 @@ public protocol ServerStore: Sendable {
     /// Stores the rules of the realm at `path`; nil removes them.
     func saveRealmRules(_ rules: RealmRules?, path: String) async throws
 
+    /// The custom data of the user with this id (a JSON object, ``CustomDataValue``); nil
+    /// when none was set.
+    func customData(userId: String) async throws -> [String: CustomDataValue]?
+    /// Stores the custom data of the user with this id; nil removes it.
+    func saveCustomData(_ data: [String: CustomDataValue]?, userId: String) async throws
+
     /// The history storage of the realm at `path` (created with the realm).
     @_spi(Sync) func history(path: String) async throws -> any RealmHistoryStore
     /// Closes files; nothing may be called after it.

@@ -37,18 +37,25 @@ extension SyncConnection {
         try await sendDownloads(query.session, force: false)
     }
 
-    /// The rules of the realm at `path` changed: every session bound there is judged by the
-    /// new rules and receives a whole new view.
-    func applyNewRules(_ path: String) async throws {
-        let bound = sessions.filter { $0.value.path.value == path }
-        guard let realmPath = bound.first?.value.path else { return }
-        let rules = try await storage("reading the rules of \(path)") { try await self.hub.rules(realmPath) }
-        let level = try await storage("reading the permissions of \(path)") { try await self.permissions.level(of: self.user, at: realmPath) }
-        for number in bound.keys.sorted() {
-            guard var session = sessions[number] else { continue }
-            session.apply(AppliedRules(rules, for: user, level: level))
-            sessions[number] = session
-            try await sendDownloads(number, force: false)
+    /// The rules of the realm at `path` changed, or (`path` nil) the user's custom data did:
+    /// every session concerned is judged by the rules as they are now and, when they bind it
+    /// differently, receives a whole new view.
+    func applyNewRules(_ path: String?) async throws {
+        let bound = sessions.filter { path == nil || $0.value.path.value == path }
+        let paths = Dictionary(bound.map { ($0.value.path.value, $0.value.path) }, uniquingKeysWith: { first, _ in first })
+        guard !paths.isEmpty else { return }
+        let customData = try await storage("reading the custom data of \(user.id)") { try await self.hub.customData(of: self.user.id) }
+        for realmPath in paths.values.sorted(by: { $0.value < $1.value }) {
+            let rules = try await storage("reading the rules of \(realmPath)") { try await self.hub.rules(realmPath) }
+            let level = try await storage("reading the permissions of \(realmPath)") { try await self.permissions.level(of: self.user, at: realmPath) }
+            for number in bound.keys.sorted() where bound[number]?.path.value == realmPath.value {
+                let applied = AppliedRules(rules, for: user, level: level, customData: customData)
+                // Rules that bind the session as before change nothing it holds.
+                guard var session = sessions[number], session.rules != applied else { continue }
+                session.apply(applied)
+                sessions[number] = session
+                try await sendDownloads(number, force: false)
+            }
         }
     }
 }

@@ -84,6 +84,8 @@ final class SyncConnection {
                     try await endSessionsWithoutRead(path)
                 case .rulesChanged(let path):
                     try await applyNewRules(path)
+                case .customDataChanged:
+                    try await applyNewRules(nil)
                 case .inboundEnded:
                     await close()
                     return
@@ -194,9 +196,10 @@ final class SyncConnection {
                 try await storage("listing \(tokenUser.id) in \(path)") { try await realm.ensureUsers([tokenUser]) }
             }
             let rules = try await storage("reading the rules of \(path)") { try await self.hub.rules(path) }
+            let customData = rules == nil ? nil : try await storage("reading the custom data of \(tokenUser.id)") { try await self.hub.customData(of: tokenUser.id) }
             var session = ServerSession(realm: realm, path: path, subscriberID: await hub.newSubscriberID())
             session.isSubscriptionBased = bind.isSubscriptionBased
-            session.apply(AppliedRules(rules, for: tokenUser, level: level))
+            session.apply(AppliedRules(rules, for: tokenUser, level: level, customData: customData))
             sessions[bind.session] = session
             logger.debug("bound", metadata: ["user": "\(user.id)", "session": "\(bind.session)", "realm": "\(path)"])
             if bind.needsFileIdent {

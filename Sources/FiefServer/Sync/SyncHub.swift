@@ -17,6 +17,8 @@ enum ConnectionEvent: Sendable {
     case grantChanged(path: String)
     /// The permission rules of the realm at this path changed: judge its sessions again.
     case rulesChanged(path: String)
+    /// The connection's user has new custom data: judge its sessions again.
+    case customDataChanged
 }
 
 /// The bytes of one WebSocket message, and whether it was binary.
@@ -111,6 +113,20 @@ public actor SyncHub: Service {
         try await store.saveRealmRules(rules, path: path.value)
         if !(store is any SharedHistoryStore) { rulesCache[path.value] = .some(rules) }
         for continuation in connections.values { continuation.yield(.rulesChanged(path: path.value)) }
+    }
+
+    /// The custom data of `userId`, which rules name as `$user.custom_data.<field>`.
+    func customData(of userId: String) async throws -> [String: CustomDataValue]? {
+        try await store.customData(userId: userId)
+    }
+
+    /// Stores new custom data for `userId` (nil: none) and has every session of theirs judged
+    /// by rules that see it at once.
+    public func setCustomData(_ data: [String: CustomDataValue]?, userId: String) async throws {
+        try await store.saveCustomData(data, userId: userId)
+        for (id, user) in connectionUsers where user == userId {
+            connections[id]?.yield(.customDataChanged)
+        }
     }
 
     /// A number unique among the server's sessions, to subscribe to realms with.

@@ -105,7 +105,8 @@ public final class App: @unchecked Sendable {
             users[reply.userId] = user
             return user
         }
-        if let replaced = user.didLogIn(accessToken: reply.accessToken, refreshToken: reply.refreshToken, isAdmin: reply.isAdmin) {
+        if let replaced = user.didLogIn(accessToken: reply.accessToken, refreshToken: reply.refreshToken, isAdmin: reply.isAdmin,
+                                        customData: reply.customData ?? [:]) {
             revokeInBackground(replaced)
         }
         persist(user)

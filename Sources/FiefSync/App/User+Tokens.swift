@@ -50,6 +50,7 @@ extension User {
                 guard core.state == .loggedIn, core.refreshToken == refreshToken else { return false }
                 core.accessToken = reply.accessToken
                 core.isAdmin = reply.isAdmin
+                core.customData = reply.customData ?? [:]
                 return true
             }
             if stored { app.persist(self) }

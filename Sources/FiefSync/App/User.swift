@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 /// A user logged in to an ``App``: the identity synced realms sync as. There is one `User`
@@ -24,6 +25,7 @@ public final class User: @unchecked Sendable {
         var accessToken: String?
         var refreshToken: String?
         var isAdmin: Bool
+        var customData: [String: CustomDataValue] = [:]
         var lastActiveAt: Date
         var errorHandler: (@Sendable (User, SyncAuthError) -> Void)?
         var logoutObservers: [@Sendable () -> Void] = []
@@ -45,7 +47,7 @@ public final class User: @unchecked Sendable {
         let loggedIn = record.state == .loggedIn && record.refreshToken != nil
         core = AuthLocked(Core(state: loggedIn ? .loggedIn : .loggedOut, accessToken: loggedIn ? record.accessToken : nil,
                                refreshToken: loggedIn ? record.refreshToken : nil, isAdmin: record.isAdmin,
-                               lastActiveAt: record.lastActiveAt))
+                               customData: record.customData, lastActiveAt: record.lastActiveAt))
     }
 
     /// Logged in, logged out or removed.
@@ -63,6 +65,16 @@ public final class User: @unchecked Sendable {
 
     /// Whether the server made this user an administrator.
     public var isAdmin: Bool { core.withLock { $0.isAdmin } }
+
+    /// The user's custom data, as the server sent it with the last login or token refresh
+    /// (empty when an administrator set none). Administrators set it with
+    /// `PUT /users/<id>/custom-data`; permission rules see it as `$user.custom_data.<field>`.
+    /// Kept in the user cache, so it is there after a restart.
+    ///
+    /// ```swift
+    /// if case .string(let team)? = user.customData["team"] { print("on team \(team)") }
+    /// ```
+    public var customData: [String: CustomDataValue] { core.withLock { $0.customData } }
 
     /// The Realm Object Server era's name of ``id``.
     public var identity: String? { id }
@@ -97,18 +109,19 @@ public final class User: @unchecked Sendable {
         core.withLock { core in
             CachedUser(id: id, provider: provider, refreshToken: core.refreshToken, accessToken: core.accessToken,
                        serverURL: app.baseURL.absoluteString, appId: app.appId, state: core.state, isAdmin: core.isAdmin,
-                       lastActiveAt: core.lastActiveAt)
+                       customData: core.customData, lastActiveAt: core.lastActiveAt)
         }
     }
 
     /// Takes the tokens of a new login; returns the refresh token it replaces, if any.
-    func didLogIn(accessToken: String, refreshToken: String, isAdmin: Bool) -> String? {
+    func didLogIn(accessToken: String, refreshToken: String, isAdmin: Bool, customData: [String: CustomDataValue]) -> String? {
         core.withLock { core in
             let replaced = core.refreshToken
             core.state = .loggedIn
             core.accessToken = accessToken
             core.refreshToken = refreshToken
             core.isAdmin = isAdmin
+            core.customData = customData
             core.lastActiveAt = Date()
             core.refreshTask = nil
             return replaced == refreshToken ? nil : replaced

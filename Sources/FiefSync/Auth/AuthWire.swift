@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 // The JSON bodies of fief-server's `/auth` endpoints (see FiefServer's AuthModels.swift).
@@ -28,6 +29,8 @@ struct LoginReply: Decodable, Sendable {
     var accessToken: String
     var refreshToken: String
     var isAdmin: Bool
+    /// Absent when the user has none (and from servers older than custom data).
+    var customData: [String: CustomDataValue]?
 }
 
 /// The answer to `POST /auth/refresh`.
@@ -35,6 +38,7 @@ struct RefreshReply: Decodable, Sendable {
     var userId: String
     var accessToken: String
     var isAdmin: Bool
+    var customData: [String: CustomDataValue]?
 }
 
 /// The body of every error answer: `{"code": "...", "message": "..."}`.

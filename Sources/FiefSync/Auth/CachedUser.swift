@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 /// A user as the user cache (`metadata.fief`) keeps it.
@@ -18,6 +19,8 @@ struct CachedUser: Sendable, Equatable {
     var state: UserState
     /// Whether the server made the user an administrator.
     var isAdmin: Bool
+    /// The custom data the server last sent (``User/customData``).
+    var customData: [String: CustomDataValue] = [:]
     /// The last login or switch to this user: the most recent logged-in user is current.
     var lastActiveAt: Date
 }

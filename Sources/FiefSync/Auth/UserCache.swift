@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 /// The users of one app on this device, in the Fief realm `<root directory>/metadata.fief`
@@ -13,6 +14,9 @@ final class UserCache: @unchecked Sendable {
     private let lock = NSLock()
 
     static let className = "FiefSyncUser"
+    /// Each user's custom data as JSON, in a class of its own so that caches written before
+    /// custom data existed keep their `FiefSyncUser` schema.
+    static let customDataClassName = "FiefSyncUserCustomData"
     static let fileName = "metadata.fief"
 
     private static let schema = ObjectSchema(className: className, properties: [
@@ -25,6 +29,11 @@ final class UserCache: @unchecked Sendable {
         Property(name: "state", type: .string),
         Property(name: "isAdmin", type: .bool),
         Property(name: "lastActiveAt", type: .date),
+    ])
+
+    private static let customDataSchema = ObjectSchema(className: customDataClassName, properties: [
+        Property(name: "id", type: .string, isPrimary: true),
+        Property(name: "json", type: .string),
     ])
 
     /// The cache in `directory`, encrypted with `encryptionKey` (64 bytes) when given.
@@ -41,7 +50,19 @@ final class UserCache: @unchecked Sendable {
             guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
             let realm = try open()
             guard realm.schema.objectSchema.contains(where: { $0.className == Self.className }) else { return [] }
-            return try realm.dynamicObjects(Self.className).objects().compactMap(Self.cachedUser)
+            var customData: [String: [String: CustomDataValue]] = [:]
+            if realm.schema.objectSchema.contains(where: { $0.className == Self.customDataClassName }) {
+                for object in try realm.dynamicObjects(Self.customDataClassName).objects() {
+                    guard let id = try object.value(forProperty: "id") as? String, let json = try object.value(forProperty: "json") as? String,
+                          let data = try? JSONDecoder().decode([String: CustomDataValue].self, from: Data(json.utf8)) else { continue }
+                    customData[id] = data
+                }
+            }
+            return try realm.dynamicObjects(Self.className).objects().compactMap(Self.cachedUser).map { user in
+                var user = user
+                user.customData = customData[user.id] ?? [:]
+                return user
+            }
         }
     }
 
@@ -51,8 +72,10 @@ final class UserCache: @unchecked Sendable {
             try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             let realm = try open()
             try realm.write {
-                try realm.dynamicAddClasses([Self.schema])
+                try realm.dynamicAddClasses([Self.schema, Self.customDataSchema])
                 try realm.dynamicCreate(Self.className, value: Self.values(user), update: .modified)
+                let json = String(decoding: try JSONEncoder().encode(user.customData), as: UTF8.self)
+                try realm.dynamicCreate(Self.customDataClassName, value: ["id": user.id, "json": json], update: .modified)
             }
         }
     }

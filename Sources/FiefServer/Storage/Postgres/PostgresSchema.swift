@@ -103,6 +103,10 @@ enum PostgresSchema {
         [
             "CREATE TABLE fief_realm_rules (path text PRIMARY KEY, rules text NOT NULL)",
         ],
+        // 4: users' custom data (a JSON object, see CustomDataValue).
+        [
+            "CREATE TABLE fief_user_custom_data (user_id text PRIMARY KEY REFERENCES fief_users (id), data text NOT NULL)",
+        ],
     ]
 
     /// The newest schema version this code knows.

@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 import PostgresNIO
 
@@ -100,5 +101,27 @@ extension PostgresServerStore {
     public func revokeRefreshToken(hash: String) async throws -> Bool {
         try await !rows("revoke refresh token", "UPDATE fief_refresh_tokens SET revoked = true WHERE token_hash = \(hash) RETURNING 1",
                         { _ in true }).isEmpty
+    }
+}
+
+// Users' custom data of the PostgreSQL store.
+extension PostgresServerStore {
+    public func customData(userId: String) async throws -> [String: CustomDataValue]? {
+        guard let json = try await rows("custom data", "SELECT data FROM fief_user_custom_data WHERE user_id = \(userId)", { try $0.decode(String.self) }).first else {
+            return nil
+        }
+        return try StoredCustomData.decode(json, userId: userId)
+    }
+
+    public func saveCustomData(_ data: [String: CustomDataValue]?, userId: String) async throws {
+        if let data {
+            let json = try StoredCustomData.encode(data)
+            try await execute("save custom data", """
+                INSERT INTO fief_user_custom_data (user_id, data) VALUES (\(userId), \(json))
+                ON CONFLICT (user_id) DO UPDATE SET data = EXCLUDED.data
+                """)
+        } else {
+            try await execute("remove custom data", "DELETE FROM fief_user_custom_data WHERE user_id = \(userId)")
+        }
     }
 }

@@ -1,8 +1,10 @@
 @_spi(Sync) import Fief
+import FiefSyncProtocol
 import Foundation
 
 /// A realm's rules as they bind one user: the role that applies to them, each class's rule,
-/// and the values `$user...` stands for in the filters.
+/// and the values `$user...` stands for in the filters (`$user.id`, `$user.isAdmin` and
+/// `$user.custom_data.<field>`).
 struct AppliedRules: Sendable, Equatable {
     /// Whether nothing is filtered or refused: the realm has no rules, or the user is a server
     /// administrator or manages the realm.
@@ -12,11 +14,24 @@ struct AppliedRules: Sendable, Equatable {
     /// The values of `$user.id` and the like.
     let variables: [String: SyncValue]
 
-    /// `rules` for `user`, whose level on the realm is `level`.
-    init(_ rules: RealmRules?, for user: AuthenticatedUser, level: AccessLevel?) {
+    /// `rules` for `user`, whose level on the realm is `level` and whose custom data is
+    /// `customData` (its scalars are `$user.custom_data.<dotted path>`; a field the user
+    /// lacks is null in filters).
+    init(_ rules: RealmRules?, for user: AuthenticatedUser, level: AccessLevel?, customData: [String: CustomDataValue]? = nil) {
         isUnrestricted = rules == nil || user.isAdmin || level == .admin
         role = rules?.role(of: user.id)
-        variables = ["user.id": .string(user.id), "user.isAdmin": .bool(user.isAdmin)]
+        var variables: [String: SyncValue] = ["user.id": .string(user.id), "user.isAdmin": .bool(user.isAdmin)]
+        for (path, value) in CustomDataValue.scalars(of: customData ?? [:]) {
+            let scalar: SyncValue? = switch value {
+            case .bool(let v): .bool(v)
+            case .int(let v): .int(v)
+            case .double(let v): .double(v)
+            case .string(let v): .string(v)
+            case .null, .array, .object: nil
+            }
+            variables["user.custom_data." + path] = scalar
+        }
+        self.variables = variables
     }
 
     /// Rules that bind nobody.
