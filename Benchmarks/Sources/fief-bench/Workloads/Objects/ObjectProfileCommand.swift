@@ -5,14 +5,15 @@ import Foundation
 /// (`valgrind --tool=callgrind`) without the rest of a workload. The difference between two
 /// repeat counts is the steady cost of the step, without the process's first-use costs. STEP is `build` (create the store in the empty DIRECTORY and load N objects),
 /// `open-read` (open it and read object N/2), `iterate` (open it and loop over every object
-/// reading its score) or `read-all` (open it and keep every object in memory, as O10).
+/// reading its score), `read-all` (open it and keep every object in memory, as O10) or
+/// `name-query` (open it and run O4's 10,000 indexed equality queries on random names).
 enum ObjectProfileCommand {
     static let flag = "--object-profile"
 
     /// Runs the step named by `arguments`; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 3, let engine = ObjectEngineCatalog.engine(named: arguments[1]) else {
-            Log.error("usage: fief-bench \(flag) build|open-read|iterate|read-all ENGINE DIRECTORY [N [REPEATS]]")
+            Log.error("usage: fief-bench \(flag) build|open-read|iterate|read-all|name-query ENGINE DIRECTORY [N [REPEATS]]")
             return 2
         }
         let directory = arguments[2]
@@ -50,6 +51,10 @@ enum ObjectProfileCommand {
         case "read-all":
             let store = try engine.open(in: directory, .durable)
             result = "\(try store.readAll()); peak RSS \(ResidentMemory.peakKiB()) KiB"
+            try store.close()
+        case "name-query":
+            let store = try engine.open(in: directory, .durable)
+            result = "\(try store.query(names: ObjectDataset(count: count).randomNames(10_000, seed: 0x4A_3E)))"
             try store.close()
         default:
             Log.error("unknown step '\(name)'")
