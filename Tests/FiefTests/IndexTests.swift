@@ -66,4 +66,48 @@ final class IndexTests: XCTestCase {
             if case .duplicatePrimaryKey = $0 { true } else { false }
         }
     }
+
+    /// Strings around the length the index keeps whole (200 bytes), with zero bytes: the index
+    /// answers without re-reading the ones it holds whole and re-checks the others.
+    func testIndexedStringsAroundTheWholeValueLimitAndWithZeroBytes() throws {
+        let realm = try Realm(configuration: memoryConfiguration([IndexedThing.self]))
+        let names = [199, 200, 201, 250].flatMap { n in
+            ["a", "b"].map { String(repeating: "y", count: n - 1) + $0 }
+        } + ["z\u{0}", "z\u{0}\u{0}", "z", ""]
+        try realm.write {
+            for (i, name) in names.enumerated() { realm.create(IndexedThing.self, value: ["code": "k\(i)", "group": name, "value": i]) }
+        }
+        let all = realm.objects(IndexedThing.self)
+        for (i, name) in names.enumerated() {
+            XCTAssertEqual(all.filter("group == %@", name).map(\.value), [i], "\(name.utf8.count) bytes")
+        }
+        XCTAssertEqual(all.filter("group IN %@", [names[7], names[0], names[7], "absent"]).map(\.value), [0, 7])
+    }
+
+    /// Objects made from an index query's results read the right values, also when objects were
+    /// inserted and deleted after the query was evaluated.
+    func testIndexResultsStayRightAcrossInsertsAndDeletes() throws {
+        let realm = try Realm(configuration: memoryConfiguration([IndexedThing.self]))
+        try realm.write {
+            for i in 0..<2_000 { realm.create(IndexedThing.self, value: ["code": "c\(i)", "group": "g\(i % 3)", "value": i]) }
+        }
+        let g1 = realm.objects(IndexedThing.self).filter("group == %@", "g1")
+        var seen: [Int] = []
+        try realm.write {
+            for (n, thing) in g1.enumerated() {
+                seen.append(thing.value)
+                if n == 10 {
+                    for i in 2_000..<2_600 { realm.create(IndexedThing.self, value: ["code": "c\(i)", "group": "g9", "value": i]) }
+                    realm.delete(realm.objects(IndexedThing.self).filter("group == 'g0'"))
+                }
+            }
+        }
+        XCTAssertEqual(seen, Array(stride(from: 1, to: 2_000, by: 3)))
+        XCTAssertEqual(realm.objects(IndexedThing.self).filter("group == %@", "g1").map(\.value), seen)
+        // The same text with other arguments, and a malformed text every time it is used.
+        XCTAssertEqual(realm.objects(IndexedThing.self).filter("group == %@", "g9").count, 600)
+        for _ in 0..<2 {
+            XCTAssertThrowsError(try realm.objects(IndexedThing.self).filtered("group == "))
+        }
+    }
 }

@@ -30,6 +30,14 @@ struct QueryEvaluator {
         columnIndex = seen
     }
 
+    /// Checks that `predicate`'s key paths name properties of `binding`'s class (through links)
+    /// and that its arguments are given, without preparing an evaluation: what `filter` does
+    /// when the query is made, before it is evaluated.
+    static func validate(_ predicate: QueryExpression, binding: TableBinding, realm: Realm, arguments: Int) throws {
+        var names: [String] = []
+        try collect(predicate, binding: binding, realm: realm, arguments: arguments, into: &names)
+    }
+
     /// Validates key paths and arguments; collects the first component of each key path.
     private static func collect(_ e: QueryExpression, binding: TableBinding, realm: Realm, arguments: Int, into names: inout [String],
                                 variables: Set<String> = [], variableClass: TableBinding? = nil) throws {

@@ -23,6 +23,9 @@ extension StoredValue {
     /// A query argument (`$0`, `%@`) as a stored value.
     static func argument(_ value: Any?, realm: Realm?) throws -> StoredValue {
         guard let value else { return .null }
+        // The usual arguments first: the casts to existentials below cost more.
+        if let s = value as? String { return .string(s) }
+        if let i = value as? Int { return .int(Int64(i)) }
         if let optional = value as? any OptionalProtocol {
             return try argument(optional.wrappedAny, realm: realm)
         }
@@ -33,7 +36,6 @@ extension StoredValue {
         if let e = value as? any RawRepresentable, let raw = e.rawValue as? any _Persistable {
             return try raw._fiefToStored(nil).value
         }
-        if let s = value as? String { return .string(s) }
         if let p = value as? any _Persistable, !(value is any _CollectionStoredValue) {
             return try p._fiefToStored(nil).value
         }

@@ -65,7 +65,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
         let parsed: ParsedQuery
-        do { parsed = try QueryLanguage.parse(Self.numberPercentArguments(format)) } catch { throw RealmError.wrap(error) }
+        do { parsed = try ParsedQueryCache.parse(format) } catch { throw RealmError.wrap(error) }
         var converted = try args.map { try StoredValue.argument($0, realm: realm) }
         var result = derived()
         let shift = arguments.count
@@ -73,7 +73,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         result.arguments = converted
         let mine = parsed.predicate.shiftingArguments(by: shift)
         if let binding {
-            _ = try QueryEvaluator(realm: realm, binding: binding, predicate: mine, arguments: converted)
+            try QueryEvaluator.validate(mine, binding: binding, realm: realm, arguments: converted.count)
         }
         result.predicate = predicate == .truePredicate ? mine : .and([predicate, mine])
         for d in parsed.descriptors {
@@ -108,21 +108,6 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     private static func names(_ kp: KeyPathExpression) -> [String] {
         kp.components.compactMap { if case .property(let n) = $0 { n } else { nil } }
-    }
-
-    /// Turns NSPredicate-style `%@` placeholders into `$n` (outside quoted strings).
-    static func numberPercentArguments(_ text: String) -> String {
-        var out = ""
-        var n = 0
-        var quote: Character?
-        var chars = Array(text)[...]
-        while let c = chars.popFirst() {
-            if let q = quote { out.append(c); if c == q { quote = nil }; continue }
-            if c == "'" || c == "\"" { quote = c; out.append(c); continue }
-            if c == "%", chars.first == "@" { chars.removeFirst(); out += "$\(n)"; n += 1; continue }
-            out.append(c)
-        }
-        return out
     }
 
     /// Results sorted by a property (or a key path through to-one links).
@@ -228,7 +213,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     /// The keys matching the predicate, in key order; scans also give each one's location.
     private func matchingKeys(_ binding: TableBinding) throws -> ([UInt64], ResultLocations?) {
         let store = try realm.table(binding)
-        if predicate != .truePredicate, let indexed = try indexLookup(binding) { return (indexed, nil) }
+        if predicate != .truePredicate, let indexed = try indexLookup(binding) { return indexed }
         let evaluator = predicate == .truePredicate
             ? nil : try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments)
         var keys: [UInt64] = []
@@ -244,7 +229,9 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     }
 
     /// Equality or IN on the primary key or an indexed property, alone: answered by the index.
-    private func indexLookup(_ binding: TableBinding) throws -> [UInt64]? {
+    /// Each hit is located once, its value re-checked only where the index key may hold a
+    /// prefix of it, and its location kept for the objects made from the results.
+    private func indexLookup(_ binding: TableBinding) throws -> ([UInt64], ResultLocations?)? {
         guard case .comparison(let c) = predicate, c.options.isEmpty, c.op == .equal || c.op == .in,
               case .keyPath(let kp) = c.left, kp.quantifier == nil, kp.components.count == 1,
               case .property(let name) = kp.components[0], let column = binding.column(named: name),
@@ -267,20 +254,37 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         }
         if c.op == .equal && wanted.count != 1 { return nil }
         let txnStore = try realm.table(binding)
-        var keys: Set<UInt64> = []
+        var hits: [(key: UInt64, start: UInt64, row: Int)] = []
         for w in wanted {
             // A value of another kind (a Float 3 for an int key) is left to the scan, which
             // compares numbers by value.
             guard let v = try? DynamicAccess.coerce(w, to: column.property) else { return nil }
             if binding.keyIsPrimaryKey && column.property.isPrimary {
-                if case .int(let i) = v { let k = TableBinding.key(forIntPrimaryKey: i); if try txnStore.exists(k) { keys.insert(k) } }
+                guard case .int(let i) = v else { continue }
+                let k = TableBinding.key(forIntPrimaryKey: i)
+                if let location = try txnStore.locate(k) { hits.append((k, location.start, location.row)) }
                 continue
             }
-            for k in try IndexStore(txn: txnStore.txn, column: column, directory: txnStore.directory).keys(equalTo: v) where try txnStore.read(k, column) == v {
-                keys.insert(k)
+            let index = IndexStore(txn: txnStore.txn, column: column, directory: txnStore.directory)
+            let (keys, exact) = try index.keys(equalTo: v)
+            for k in keys {
+                guard let location = try txnStore.locate(k) else { continue }
+                let equal = try exact || txnStore.read(start: location.start, row: location.row, column) == v
+                if equal {
+                    hits.append((k, location.start, location.row))
+                }
             }
         }
-        return keys.sorted()
+        // One value's hits come in key order (the index key ends with the object key);
+        // several values' are merged.
+        if wanted.count > 1 {
+            hits.sort { $0.key < $1.key }
+            var previous: UInt64?
+            hits.removeAll { hit in defer { previous = hit.key }; return hit.key == previous }
+        }
+        var locations = ResultLocations(epoch: realm.epoch)
+        for hit in hits { locations.append(start: hit.start, row: hit.row) }
+        return (hits.map(\.key), locations)
     }
 
     // MARK: Collection

@@ -304,7 +304,7 @@ public final class Realm {
             return try store.locate(key).map { (key, $0) }
         }
         guard let pk = binding.primaryKey else { return nil }
-        for key in try IndexStore(txn: store.txn, column: pk, directory: store.directory).keys(equalTo: value) {
+        for key in try IndexStore(txn: store.txn, column: pk, directory: store.directory).keys(equalTo: value).keys {
             if let location = try store.locate(key), try store.read(start: location.start, row: location.row, pk) == value {
                 return (key, location)
             }

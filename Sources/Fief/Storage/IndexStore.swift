@@ -76,10 +76,14 @@ struct IndexStore {
         try tree.delete(Self.encode(value, limit: tree.maximumKeySize - 8) + ClusterKey.bigEndian(key))
     }
 
-    /// The keys of objects whose value encodes like `value` (re-check long strings).
-    func keys(equalTo value: StoredValue) throws -> [UInt64] {
-        guard let tree = try tree(create: false) else { return [] }
-        let prefix = Self.encode(value, limit: tree.maximumKeySize - 8)
+    /// The keys of objects whose value encodes like `value`, in key order, and whether that
+    /// means equal: `exact` is false where the index key holds only a prefix of the value (long
+    /// strings and values, which the caller re-checks) or the encoding is not one-to-one
+    /// (floating-point and other tagged values).
+    func keys(equalTo value: StoredValue) throws -> (keys: [UInt64], exact: Bool) {
+        guard let tree = try tree(create: false) else { return ([], true) }
+        let limit = tree.maximumKeySize - 8
+        let prefix = Self.encode(value, limit: limit)
         var keys: [UInt64] = []
         try tree.forEach(from: prefix) { k, _ in
             guard k.count == prefix.count + 8,
@@ -89,6 +93,11 @@ struct IndexStore {
             keys.append(key)
             return true
         }
-        return keys
+        let exact = switch value {
+        case .null, .bool, .int, .objectId, .uuid: true
+        case .string(let s): s.utf8.count <= Self.maximumValueBytes && prefix.count < limit
+        default: false
+        }
+        return (keys, exact)
     }
 }
