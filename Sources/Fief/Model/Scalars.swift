@@ -93,7 +93,6 @@ extension Date: _Persistable, ScalarPersistable {
 
 extension Decimal128: _Persistable, ScalarPersistable {
     static var scalarType: PropertyType { .decimal128 }
-    static var zero: Decimal128 { 0 }
     init?(stored: StoredValue) {
         switch stored {
         case .decimal(let v): self = v
