@@ -57,6 +57,9 @@ final class RealmCollectionTests: XCTestCase {
         XCTAssertEqual(owner.pets.min(of: \.name), "a")
         XCTAssertEqual(owner.pets.sum(of: \.age), 7)
         XCTAssertEqual(owner.pets.average(of: \.weight), 5.5)
+        XCTAssertNil(owner.pets.average(ofProperty: "age") as Int?, "1.75 is not an Int")
+        XCTAssertEqual(realm.objects(QPet.self).filter("age < 3").average(ofProperty: "age") as Int?, nil)
+        XCTAssertEqual(realm.objects(QPet.self).filter("age == 1 OR age == 3").average(ofProperty: "age") as Int?, 2)
         // Backlinks.
         let owners = pets[0].owners
         XCTAssertEqual(owners.count, 1)

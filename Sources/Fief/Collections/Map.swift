@@ -11,9 +11,9 @@ public final class Map<Key: _MapKey, Value: _Persistable>: CustomStringConvertib
     /// An empty unmanaged map.
     public init() {}
 
-    private var context: _RealmContext? { location.map { _RealmContext(realm: $0.realm) } }
+    var context: _RealmContext? { location.map { _RealmContext(realm: $0.realm) } }
 
-    private func entries() -> [(String, StoredValue)] {
+    func entries() -> [(String, StoredValue)] {
         guard let location else {
             return unmanaged.sorted { $0.key < $1.key }.map { ($0.key, (try? $0.value._fiefToStored(nil).value) ?? .null) }
         }

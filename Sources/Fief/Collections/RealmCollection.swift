@@ -138,11 +138,7 @@ extension RealmCollection where Element: SortableType {
     ///
     /// RealmSwift returns live `Results` here; Fief's `Results` hold objects only, so
     /// collections of values sort into a snapshot.
-    public func sorted(ascending: Bool = true) -> [Element] {
-        map { ($0, (try? $0._fiefToStored(nil).value) ?? .null) }
-            .sorted { ascending ? StoredValue.compare($0.1, $1.1) < 0 : StoredValue.compare($0.1, $1.1) > 0 }
-            .map(\.0)
-    }
+    public func sorted(ascending: Bool = true) -> [Element] { ValueAggregates.sorted(Array(self), ascending: ascending) }
 }
 
 extension RealmCollection where Element: Hashable {
@@ -165,10 +161,7 @@ extension RealmCollection {
     func storedProperties(_ property: String, _ body: (StoredValue) -> Void) {
         for element in self {
             guard let object = element as? ObjectBase else { preconditionFailure("\(Element.self) has no property \(property)") }
-            guard object.objectSchema.properties.contains(where: { $0.name == property }) else {
-                preconditionFailure("Property '\(property)' does not exist on object type '\(object.objectSchema.className)'")
-            }
-            body((try? StoredValue.argument(object.value(forKey: property), realm: nil)) ?? .null)
+            body(ValueAggregates.stored(property, of: object))
         }
     }
 }

@@ -218,7 +218,8 @@ enum ValueAggregates {
         return T._fiefFromStored(_StoredBox(value: (try? DynamicAccess.coerce(total, to: Property(name: property, type: T._fiefShape.type))) ?? total), nil)
     }
 
-    /// The average of the numbers `each` gives, or nil when there are none.
+    /// The average of the numbers `each` gives, or nil when there are none (or when `T` cannot
+    /// hold it exactly, as an `Int` cannot hold 2.5).
     static func average<T: _Persistable>(_ each: ((StoredValue) -> Void) -> Void) -> T? {
         var total = 0.0
         var decimalTotal = Decimal(0)
@@ -227,8 +228,9 @@ enum ValueAggregates {
             if case .decimal(let d) = v { decimalTotal += d.decimalValue; decimals += 1; n += 1 } else if let x = v.numeric { total += x; n += 1 }
         }
         guard n > 0 else { return nil }
-        if decimals == n { return T._fiefFromStored(_StoredBox(value: .decimal(Decimal128(decimalTotal / Decimal(n)))), nil) }
-        return T._fiefFromStored(_StoredBox(value: .double(total / Double(n))), nil)
+        let average: StoredValue = decimals == n ? .decimal(Decimal128(decimalTotal / Decimal(n))) : .double(total / Double(n))
+        guard let value = try? DynamicAccess.coerce(average, to: Property(name: "average", type: T._fiefShape.type)) else { return nil }
+        return T._fiefFromStored(_StoredBox(value: value), nil)
     }
 
     /// The smallest (`sign` -1) or largest (`sign` 1) value `each` gives, or nil when there are none.
@@ -239,5 +241,24 @@ enum ValueAggregates {
             if best == nil || StoredValue.compare(v, best!) * sign > 0 { best = v }
         }
         return best.map { T._fiefFromStored(_StoredBox(value: $0), nil) }
+    }
+}
+
+extension ValueAggregates {
+    /// Property `property` of `object`, in stored form (links as keys); traps if the object
+    /// has no such property, as Realm does.
+    static func stored(_ property: String, of object: ObjectBase) -> StoredValue {
+        guard object.objectSchema.properties.contains(where: { $0.name == property }) else {
+            preconditionFailure("Property '\(property)' does not exist on object type '\(object.objectSchema.className)'")
+        }
+        return (try? StoredValue.argument(object.value(forKey: property), realm: nil)) ?? .null
+    }
+
+    /// `values` sorted by their stored form (nil first when ascending), as collections of
+    /// values sort.
+    static func sorted<E: _Persistable>(_ values: [E], ascending: Bool) -> [E] {
+        values.map { ($0, (try? $0._fiefToStored(nil).value) ?? .null) }
+            .sorted { ascending ? StoredValue.compare($0.1, $1.1) < 0 : StoredValue.compare($0.1, $1.1) > 0 }
+            .map(\.0)
     }
 }

@@ -1,0 +1,124 @@
+import Fief
+import Foundation
+import XCTest
+
+final class MapTests: XCTestCase {
+    let holderTypes: [ObjectBase.Type] = [Holder.self, Address.self, QPet.self, QOwner.self]
+
+    private func ownerWithScores() throws -> (Realm, QOwner) {
+        let realm = try Realm(configuration: memoryConfiguration(holderTypes))
+        let owner = QOwner()
+        owner.id = 1
+        owner.scores["b"] = 2
+        owner.scores["a"] = 1
+        try realm.write { realm.add(owner) }
+        return (realm, owner)
+    }
+
+    func testEditing() throws {
+        let (realm, owner) = try ownerWithScores()
+        try realm.write {
+            owner.scores.updateValue(5, forKey: "c")
+            owner.scores.merge([(key: "a", value: 10), (key: "d", value: 4)]) { $0 + $1 }
+            owner.scores.merge(["b": 7]) { old, _ in old }
+        }
+        XCTAssertEqual(owner.scores.keys, ["a", "b", "c", "d"])
+        XCTAssertEqual(owner.scores.values, [11, 2, 5, 4])
+        let other = Map<String, Int>()
+        other["c"] = 100
+        other["e"] = 3
+        try realm.write {
+            owner.scores.merge(other) { _, new in new }
+            owner.scores.removeObject(for: "a")
+        }
+        XCTAssertEqual(realm.objects(QOwner.self).first!.scores.values, [2, 100, 4, 3])
+        XCTAssertTrue(owner.scores.contains { key, value in key == "e" && value == 3 })
+        XCTAssertFalse(owner.scores.contains { _, value in value > 1000 })
+        try realm.write { owner.scores.removeAll() }
+        XCTAssertEqual(owner.scores.count, 0)
+        XCTAssertEqual(realm.objects(QOwner.self).first!.scores.keys, [])
+        other.removeAll()
+        XCTAssertEqual(other.count, 0, "unmanaged maps too")
+    }
+
+    func testKeyValueCodingAndIteration() throws {
+        let realm = try Realm(configuration: memoryConfiguration(holderTypes))
+        let holder = Holder()
+        let rex = QPet()
+        rex.name = "Rex"
+        try realm.write {
+            holder.petsByName["rex"] = rex
+            holder.petsByName["none"] = .some(nil)
+            realm.add(holder)
+        }
+        XCTAssertEqual((holder.petsByName.value(forKey: "rex") ?? nil)?.name, "Rex")
+        XCTAssertEqual(holder.petsByName.value(forKeyPath: "rex.name") as? String, "Rex")
+        XCTAssertNil(holder.petsByName.value(forKeyPath: "none.name"))
+        XCTAssertTrue(holder.petsByName.value(forKey: "missing") == nil)
+        try realm.write { holder.petsByName.setValue(nil, forKey: "none") }
+        XCTAssertEqual(holder.petsByName.keys, ["rex"])
+
+        let (_, owner) = try ownerWithScores()
+        XCTAssertEqual(owner.scores.map(\.key), ["a", "b"])
+        XCTAssertEqual(owner.scores.map(\.value), [1, 2])
+        var pairs: [String] = []
+        for (key, value) in owner.scores.asKeyValueSequence() { pairs.append("\(key)=\(value)") }
+        XCTAssertEqual(pairs, ["a=1", "b=2"])
+        XCTAssertEqual(SingleMapEntry(key: "a", value: 1), SingleMapEntry(key: "a", value: 9), "entries compare by key")
+        XCTAssertEqual(Set(owner.scores).count, 2)
+    }
+
+    func testAggregates() throws {
+        let (realm, owner) = try ownerWithScores()
+        try realm.write { owner.scores["c"] = 6 }
+        XCTAssertEqual(owner.scores.min(), 1)
+        XCTAssertEqual(owner.scores.max(), 6)
+        XCTAssertEqual(owner.scores.sum(), 9)
+        XCTAssertEqual(owner.scores.average() as Double?, 3)
+        XCTAssertEqual(owner.scores.sorted(ascending: false), [6, 2, 1])
+        XCTAssertNil(Map<String, Int>().max())
+
+        let holder = Holder()
+        let a = QPet(), b = QPet()
+        a.age = 3
+        b.age = 7
+        try realm.write {
+            holder.petsByName["a"] = a
+            holder.petsByName["b"] = b
+            holder.petsByName["none"] = .some(nil)
+            realm.add(holder)
+        }
+        XCTAssertEqual(holder.petsByName.sum(ofProperty: "age") as Int, 10, "nil values are skipped")
+        XCTAssertEqual(holder.petsByName.max(ofProperty: "age") as Int?, 7)
+        XCTAssertEqual(holder.petsByName.min(of: \QPet.age), 3)
+        XCTAssertEqual(holder.petsByName.average(of: \QPet.age), 5)
+    }
+
+    func testFreezeAndThaw() throws {
+        let (realm, owner) = try ownerWithScores()
+        let frozen = owner.scores.freeze()
+        XCTAssertTrue(frozen.isFrozen)
+        try realm.write { owner.scores["z"] = 26 }
+        XCTAssertEqual(frozen.keys, ["a", "b"])
+        XCTAssertEqual(frozen.thaw()?.keys, ["a", "b", "z"])
+        try realm.write { realm.delete(owner) }
+        XCTAssertNil(frozen.thaw())
+    }
+
+    func testCodable() throws {
+        let (_, owner) = try ownerWithScores()
+        let data = try JSONEncoder().encode(owner.scores)
+        let decoded = try JSONDecoder().decode([String: Int].self, from: data)
+        XCTAssertEqual(decoded, ["a": 1, "b": 2])
+        let map = try JSONDecoder().decode(Map<String, Int>.self, from: Data(#"{"x": 5, "y": 6}"#.utf8))
+        XCTAssertEqual(map.keys, ["x", "y"])
+        XCTAssertEqual(map["y"], 6)
+        XCTAssertNil(map.realm)
+    }
+
+    func testGenericKeyedCode() throws {
+        func total<M: RealmKeyedCollection>(_ counts: M) -> Int where M.Value == Int { counts.sum() }
+        let (_, owner) = try ownerWithScores()
+        XCTAssertEqual(total(owner.scores), 3)
+    }
+}
