@@ -230,4 +230,32 @@ final class RealmCollectionTests: XCTestCase {
         let resolved = try XCTUnwrap(realm.resolve(reference))
         XCTAssertEqual(resolved.map(\.name), ["c", "b"], "the reference keeps the list it came from")
     }
+
+    func testSortDescriptors() throws {
+        let (realm, _, _) = try ownerWithPets()
+        let byName: Fief.SortDescriptor = "name"  // Foundation has a SortDescriptor too
+        XCTAssertEqual(byName, SortDescriptor(keyPath: "name", ascending: true))
+        XCTAssertEqual(byName.reversed(), SortDescriptor(keyPath: "name", ascending: false))
+        XCTAssertNotEqual(byName, byName.reversed())
+        XCTAssertEqual(byName.reversed().description, "SortDescriptor(keyPath: name, direction: descending)")
+        XCTAssertEqual(realm.objects(QPet.self).sorted(by: [byName.reversed()]).map(\.name), ["d", "c", "b", "a"])
+        XCTAssertEqual(realm.objects(QPet.self).sorted(by: ["age"]).map(\.name), ["a", "b", "c", "d"])
+    }
+
+    func testListsAndSetsAreCodableAsArrays() throws {
+        let (realm, _, _) = try ownerWithPets()
+        let owner = QOwner()
+        owner.id = 7
+        owner.nicknames.insert(objectsIn: ["x", "y"])
+        let pet = QPet()
+        pet.tags.append(objectsIn: ["b", "a"])
+        try realm.write { realm.add([owner, pet]) }
+        XCTAssertEqual(String(decoding: try JSONEncoder().encode(pet.tags), as: UTF8.self), #"["b","a"]"#)
+        XCTAssertEqual(String(decoding: try JSONEncoder().encode(owner.nicknames), as: UTF8.self), #"["x","y"]"#)
+        let list = try JSONDecoder().decode(List<Int>.self, from: Data("[3,1,3]".utf8))
+        XCTAssertEqual(Array(list), [3, 1, 3])
+        XCTAssertNil(list.realm)
+        let set = try JSONDecoder().decode(MutableSet<Int>.self, from: Data("[3,1,3]".utf8))
+        XCTAssertEqual(Array(set), [3, 1], "equal elements once")
+    }
 }

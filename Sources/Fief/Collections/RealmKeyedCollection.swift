@@ -17,6 +17,8 @@ public protocol RealmKeyedCollection<Key, Value>: Sequence, CustomStringConverti
     var isInvalidated: Bool { get }
     /// The number of entries.
     var count: Int { get }
+    /// The entries, as text.
+    var description: String { get }
     /// Whether the collection is a frozen snapshot.
     var isFrozen: Bool { get }
     /// The keys, sorted.
