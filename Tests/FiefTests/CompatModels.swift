@@ -11,3 +11,14 @@ final class MixedHolder: Object {
 }
 
 let mixedTypes: [ObjectBase.Type] = [MixedHolder.self, QOwner.self, QPet.self]
+
+/// Backlinks declared in RealmSwift's older style, inside `@Persisted`.
+final class OldStylePet: Object {
+    @Persisted var name = ""
+    @Persisted var owners = LinkingObjects(fromType: OldStyleOwner.self, property: "pets")
+}
+
+final class OldStyleOwner: Object {
+    @Persisted var name = ""
+    @Persisted var pets: List<OldStylePet>
+}

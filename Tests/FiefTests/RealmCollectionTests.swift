@@ -258,4 +258,20 @@ final class RealmCollectionTests: XCTestCase {
         let set = try JSONDecoder().decode(MutableSet<Int>.self, from: Data("[3,1,3]".utf8))
         XCTAssertEqual(Array(set), [3, 1], "equal elements once")
     }
+
+    func testLinkingObjectsFromTypeInsidePersisted() throws {
+        let realm = try Realm(configuration: memoryConfiguration([OldStylePet.self, OldStyleOwner.self]))
+        let pet = OldStylePet(), owner = OldStyleOwner()
+        owner.name = "Ann"
+        try realm.write {
+            owner.pets.append(pet)
+            realm.add(owner)
+        }
+        XCTAssertEqual(pet.owners.map(\.name), ["Ann"])
+        XCTAssertEqual(pet.owners, realm.objects(OldStylePet.self).first!.owners, "the same backlinks")
+        XCTAssertTrue(pet.owners.description.hasPrefix("LinkingObjects<OldStyleOwner>("))
+        var iterator = pet.owners.makeIterator()
+        XCTAssertEqual(iterator.next()?.name, "Ann")
+        XCTAssertNil(iterator.next())
+    }
 }

@@ -1,8 +1,12 @@
 /// `LinkingObjects` as a ``RealmCollection``, with RealmSwift's members.
 extension LinkingObjects: RealmCollectionBase, RealmCollection, Equatable {
-    /// An unmanaged value for the objects of `fromType` that link to this one through
-    /// `property`, as RealmSwift's older `let owners = LinkingObjects(fromType: Person.self,
-    /// property: "dogs")` declares it. Prefer `@Persisted(originProperty:)`.
+    /// Backlinks from the objects of `fromType` through their `property`, in RealmSwift's
+    /// older spelling. Declare it inside `@Persisted` (Fief has no Objective-C runtime to find a
+    /// plain `let`):
+    ///
+    /// ```swift
+    /// @Persisted var owners = LinkingObjects(fromType: Person.self, property: "dogs")
+    /// ```
     public convenience init(fromType: Element.Type, property: String) {
         self.init(target: nil, originProperty: property)
     }

@@ -9,7 +9,13 @@ extension Results: RealmCollectionBase, RealmCollection {
     /// themselves when they are not frozen.
     public func thaw() -> Results<Element>? {
         guard isFrozen else { return self }
-        var r = Results(realm: sourceRealm.thaw(), binding: nil)
+        return reading(from: sourceRealm.thaw(), binding: nil)
+    }
+
+    /// The same results (query, source, sorting) read from `realm`, with `binding` (nil:
+    /// looked up in `realm`).
+    func reading(from realm: Realm, binding: TableBinding?) -> Results<Element> {
+        var r = Results(realm: realm, binding: binding)
         r.predicate = predicate
         r.arguments = arguments
         r.descriptors = descriptors

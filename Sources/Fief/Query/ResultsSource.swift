@@ -20,18 +20,7 @@ enum ResultsSource: Sendable, Hashable {
         case .backlinks(let className, let key, let originClass, let originProperty):
             guard let binding = realm.binding(named: originClass), let column = binding.column(named: originProperty),
                   column.property.objectClassName == className else { return [] }
-            var keys: [UInt64] = []
-            try realm.table(binding).forEachCluster([column]) { rows in
-                for r in 0..<rows.count {
-                    switch rows.value(0, r) {
-                    case .link(let k) where k == key: keys.append(rows.key(r))
-                    case .collection(let items) where items.contains(.link(key)): keys.append(rows.key(r))
-                    default: break
-                    }
-                }
-                return true
-            }
-            return keys
+            return try realm.keysLinking(to: key, from: binding, through: column)
         }
     }
 }

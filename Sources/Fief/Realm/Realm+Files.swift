@@ -154,12 +154,7 @@ extension ObjectBase {
 extension Results {
     /// A frozen copy of the results.
     public func freeze() -> Results<Element> {
-        var r = Results(realm: sourceRealm.freeze(), binding: binding)
-        r.predicate = predicate
-        r.arguments = arguments
-        r.descriptors = descriptors
-        r.source = source
-        return r
+        reading(from: sourceRealm.freeze(), binding: binding)
     }
 
     /// Whether the results are frozen.
