@@ -274,4 +274,29 @@ final class RealmCollectionTests: XCTestCase {
         XCTAssertEqual(iterator.next()?.name, "Ann")
         XCTAssertNil(iterator.next())
     }
+
+    func testObservingAListOfObjects() throws {
+        let (realm, owner, pets) = try ownerWithPets()
+        var changes: [String] = []
+        let token = owner.pets.observe { change in
+            switch change {
+            case .initial(let list): changes.append("initial \(list.count)")
+            case .update(let list, let deletions, let insertions, let modifications):
+                changes.append("update \(list.count) -\(deletions) +\(insertions) ~\(modifications)")
+            case .error(let error): changes.append("error \(error)")
+            }
+        }
+        defer { token.invalidate() }
+        try realm.write { owner.pets.append(pets[3]) }
+        try realm.write { pets[1].age = 20 }
+        try realm.write { pets[3].name = "unlisted before" }
+        try realm.write { owner.pets.remove(at: 0) }
+        XCTAssertEqual(changes, ["initial 4", "update 5 -[] +[4] ~[]", "update 5 -[] +[] ~[2]", "update 5 -[] +[] ~[4]",
+                                 "update 4 -[0] +[] ~[]"])
+        let names = owner.pets.observe(keyPaths: ["name"]) { _ in changes.append("names") }
+        defer { names.invalidate() }
+        changes.removeAll()
+        try realm.write { pets[2].age = 30 }
+        XCTAssertEqual(changes.filter { $0 == "names" }, [], "age is not observed")
+    }
 }

@@ -1,0 +1,23 @@
+/// Observing a list, set or `LinkingObjects` of objects, as `Results` are observed: `.initial`
+/// at once, then `.update` with the positions deleted, inserted and modified after each commit
+/// that changes the collection or (with `keyPaths`, only those properties) its objects. The
+/// collection must be managed.
+///
+/// ```swift
+/// let token = person.dogs.observe { change in
+///     if case .update(let dogs, let deletions, let insertions, _) = change { print(dogs.count, deletions, insertions) }
+/// }
+/// ```
+extension RealmCollection where Element: ObjectBase {
+    public func observe(keyPaths: [String]? = nil, _ block: @escaping (RealmCollectionChange<Self>) -> Void) -> NotificationToken {
+        let collection = self
+        return _fiefResults(Element.self).observe(keyPaths: keyPaths) { change in
+            switch change {
+            case .initial: block(.initial(collection))
+            case .update(_, let deletions, let insertions, let modifications):
+                block(.update(collection, deletions: deletions, insertions: insertions, modifications: modifications))
+            case .error(let error): block(.error(error))
+            }
+        }
+    }
+}
