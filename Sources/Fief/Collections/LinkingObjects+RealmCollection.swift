@@ -37,6 +37,7 @@ extension LinkingObjects: RealmCollectionBase, RealmCollection, Equatable {
     /// Iterates a snapshot of the linking objects, found once when iteration starts.
     public func makeIterator() -> IndexingIterator<[Element]> { objects.makeIterator() }
 
+    /// The class and the linking objects, as text.
     public var description: String {
         "LinkingObjects<\(Element.className())>(\(objects.map { "\($0)" }.joined(separator: ", ")))"
     }

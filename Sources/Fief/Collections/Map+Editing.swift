@@ -29,12 +29,12 @@ extension Map {
         }
     }
 
-    /// Adds the entries of a dictionary, as ``merge(_:uniquingKeysWith:)-(S,_)`` does.
+    /// Adds the entries of a dictionary, as the merge of a sequence of pairs does.
     public func merge(_ other: [Key: Value], uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
         try merge(other.map { (key: $0.key, value: $0.value) }, uniquingKeysWith: combine)
     }
 
-    /// Adds the entries of another map, as ``merge(_:uniquingKeysWith:)-(S,_)`` does.
+    /// Adds the entries of another map, as the merge of a sequence of pairs does.
     public func merge(_ other: Map<Key, Value>, uniquingKeysWith combine: (Value, Value) throws -> Value) rethrows {
         try merge(other.pairs(), uniquingKeysWith: combine)
     }

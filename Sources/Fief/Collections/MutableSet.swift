@@ -13,7 +13,9 @@ public final class MutableSet<Element: _Persistable>: RandomAccessCollection, Cu
 
     private func position(of element: Element) -> Int? { list.index(of: element) }
 
+    /// 0.
     public var startIndex: Int { 0 }
+    /// The number of elements (one past the last position).
     public var endIndex: Int { list.count }
     /// The element at `position`: sets keep their elements in the order they were added, so
     /// positions are stable until the set changes.

@@ -9,6 +9,9 @@
 /// }
 /// ```
 extension RealmCollection where Element: ObjectBase {
+    /// Observes the collection: `.initial` now, then `.update` after each commit that changes
+    /// it or (with `keyPaths`) those properties of its objects. Keep the token; invalidate it
+    /// to stop.
     public func observe(keyPaths: [String]? = nil, _ block: @escaping (RealmCollectionChange<Self>) -> Void) -> NotificationToken {
         let collection = self
         return _fiefResults(Element.self).observe(keyPaths: keyPaths) { change in

@@ -24,14 +24,21 @@ extension Decimal128: SignedNumeric, Strideable {
     /// The absolute value.
     public var magnitude: Decimal128 { Decimal128(decimalValue < 0 ? -decimalValue : decimalValue) }
 
+    /// The sum.
     public static func + (lhs: Decimal128, rhs: Decimal128) -> Decimal128 { Decimal128(lhs.decimalValue + rhs.decimalValue) }
+    /// The difference.
     public static func - (lhs: Decimal128, rhs: Decimal128) -> Decimal128 { Decimal128(lhs.decimalValue - rhs.decimalValue) }
+    /// The product.
     public static func * (lhs: Decimal128, rhs: Decimal128) -> Decimal128 { Decimal128(lhs.decimalValue * rhs.decimalValue) }
     /// The quotient; dividing by zero gives NaN (``isNaN``).
     public static func / (lhs: Decimal128, rhs: Decimal128) -> Decimal128 { Decimal128(lhs.decimalValue / rhs.decimalValue) }
+    /// Multiplies `lhs` by `rhs`.
     public static func *= (lhs: inout Decimal128, rhs: Decimal128) { lhs = lhs * rhs }
+    /// Adds `rhs` to `lhs`.
     public static func += (lhs: inout Decimal128, rhs: Decimal128) { lhs = lhs + rhs }
+    /// Subtracts `rhs` from `lhs`.
     public static func -= (lhs: inout Decimal128, rhs: Decimal128) { lhs = lhs - rhs }
+    /// Divides `lhs` by `rhs`.
     public static func /= (lhs: inout Decimal128, rhs: Decimal128) { lhs = lhs / rhs }
 
     /// `other - self`.

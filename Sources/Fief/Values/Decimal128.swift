@@ -81,9 +81,11 @@ public struct Decimal128: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Whether the value is not a number; as ``isSignaling``.
     public var isSignalingNaN: Bool { isSignaling }
 
+    /// The decimal's text, as "19.99".
     public var description: String { decimalValue.description }
     /// Whether two decimals have the same value (`1.0 == 1.00`).
     public static func == (lhs: Decimal128, rhs: Decimal128) -> Bool { lhs.decimalValue == rhs.decimalValue }
+    /// Whether `lhs` is smaller.
     public static func < (lhs: Decimal128, rhs: Decimal128) -> Bool { lhs.decimalValue < rhs.decimalValue }
 
     /// The storage form: the decimal's canonical text in UTF-8 (FORMAT.md, "Cell encoding").
