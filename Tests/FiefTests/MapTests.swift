@@ -121,4 +121,31 @@ final class MapTests: XCTestCase {
         let (_, owner) = try ownerWithScores()
         XCTAssertEqual(total(owner.scores), 3)
     }
+
+    func testQueriesOverObjectValues() throws {
+        let realm = try Realm(configuration: memoryConfiguration(holderTypes))
+        let holder = Holder()
+        let names = ["rex": 5, "ace": 1, "bo": 3]
+        try realm.write {
+            for (name, age) in names {
+                let pet = QPet()
+                pet.name = name
+                pet.age = age
+                holder.petsByName[name] = pet
+            }
+            holder.petsByName["nobody"] = .some(nil)
+            realm.add(holder)
+            let stray = QPet()
+            stray.age = 9
+            realm.add(stray)
+        }
+        XCTAssertEqual(holder.petsByName.filter("age > %@", 2).map(\.name), ["bo", "rex"], "key order, nil values left out, other pets not")
+        let young = holder.petsByName.where { $0.age < 4 }
+        XCTAssertEqual(young.map(\.name), ["ace", "bo"])
+        XCTAssertEqual(holder.petsByName.sorted(byKeyPath: "age", ascending: false).map(\.name), ["rex", "bo", "ace"])
+        XCTAssertEqual(holder.petsByName.sorted(by: \QPet.name).map(\.age), [1, 3, 5])
+        XCTAssertEqual(holder.petsByName.sorted(by: [Fief.SortDescriptor(keyPath: "age")]).map(\.name), ["ace", "bo", "rex"])
+        try realm.write { holder.petsByName.removeObject(for: "ace") }
+        XCTAssertEqual(young.map(\.name), ["bo"], "live")
+    }
 }
