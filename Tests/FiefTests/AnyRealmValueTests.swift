@@ -112,4 +112,24 @@ final class AnyRealmValueTests: XCTestCase {
             XCTAssertEqual(realm.objects(MixedHolder.self).first!.value, value)
         }
     }
+
+    func testAnObjectLinkSurvivesReopeningTheFile() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("mixed.realm"), objectTypes: mixedTypes)
+        do {
+            let realm = try Realm(configuration: configuration)
+            let owner = QOwner()
+            owner.id = 42
+            let holder = MixedHolder()
+            holder.value = .object(owner)
+            holder.values.append(objectsIn: [.object(owner), .string("s")])
+            try realm.write { realm.add(holder) }
+        }
+        let realm = try Realm(configuration: configuration)
+        let holder = try XCTUnwrap(realm.objects(MixedHolder.self).first)
+        XCTAssertEqual(holder.value.object(QOwner.self)?.id, 42)
+        XCTAssertEqual(holder.values.first?.object(QOwner.self)?.id, 42)
+        XCTAssertEqual(holder.values.last, .string("s"))
+    }
 }
