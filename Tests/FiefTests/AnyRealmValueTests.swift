@@ -132,4 +132,24 @@ final class AnyRealmValueTests: XCTestCase {
         XCTAssertEqual(holder.values.first?.object(QOwner.self)?.id, 42)
         XCTAssertEqual(holder.values.last, .string("s"))
     }
+
+    func testSetsAndListsOfMixedValuesTellObjectsApart() throws {
+        let realm = try Realm(configuration: memoryConfiguration(mixedTypes))
+        let a = QPet(), b = QPet()
+        a.name = "a"
+        b.name = "b"
+        let values = List<AnyRealmValue>()
+        values.append(objectsIn: [.object(a), .int(1)])
+        XCTAssertEqual(values.index(of: .object(b)), nil, "another object is not found")
+        XCTAssertEqual(values.index(of: .object(a)), 0)
+        XCTAssertEqual(values.index(of: .int(1)), 1)
+        let holder = MixedHolder()
+        try realm.write {
+            realm.add([a, b])
+            holder.values.append(objectsIn: [.object(a), .object(b)])
+            realm.add(holder)
+        }
+        XCTAssertEqual(holder.values.index(of: .object(b)), 1)
+        XCTAssertEqual(holder.values.distinct().count, 2)
+    }
 }
