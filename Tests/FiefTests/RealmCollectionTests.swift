@@ -299,4 +299,12 @@ final class RealmCollectionTests: XCTestCase {
         try realm.write { pets[2].age = 30 }
         XCTAssertEqual(changes.filter { $0 == "names" }, [], "age is not observed")
     }
+
+    func testListsOfEnumsAreRealmCollections() {
+        func described<C: RealmCollection>(_ collection: C) -> [String] { collection.map { "\($0)" } }
+        let priorities = List<Priority>()
+        priorities.append(objectsIn: [.high, .low])
+        XCTAssertEqual(described(priorities), ["high", "low"])
+        XCTAssertEqual(priorities.index(of: .low), 1)
+    }
 }

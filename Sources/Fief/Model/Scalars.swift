@@ -142,7 +142,7 @@ extension Optional: _Persistable where Wrapped: _Persistable {
 /// enum Status: String, PersistableEnum { case open, done }
 /// class Task: Object { @Persisted var status: Status = .open }
 /// ```
-public protocol PersistableEnum: _Persistable, RawRepresentable, CaseIterable where RawValue: _Persistable {}
+public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIterable where RawValue: _Persistable {}
 
 extension PersistableEnum {
     public static var _fiefShape: _PersistableShape { RawValue._fiefShape }
