@@ -148,4 +148,50 @@ final class MapTests: XCTestCase {
         try realm.write { holder.petsByName.removeObject(for: "ace") }
         XCTAssertEqual(young.map(\.name), ["bo"], "live")
     }
+
+    func testObserving() throws {
+        let (realm, owner) = try ownerWithScores()
+        var changes: [String] = []
+        let token = owner.scores.observe { change in
+            switch change {
+            case .initial(let map): changes.append("initial \(map.keys)")
+            case .update(_, let deletions, let insertions, let modifications): changes.append("\(deletions) \(insertions) \(modifications)")
+            case .error(let error): changes.append("error \(error)")
+            }
+        }
+        try realm.write { owner.scores["c"] = 3 }
+        try realm.write {
+            owner.scores["a"] = 10
+            owner.scores.removeObject(for: "b")
+        }
+        try realm.write { owner.age = 5 }
+        try realm.write { owner.scores["a"] = 10 }
+        XCTAssertEqual(changes, [#"initial ["a", "b"]"#, #"[] ["c"] []"#, #"["b"] [] ["a"]"#], "unrelated and no-op writes are not reported")
+        token.invalidate()
+        try realm.write { owner.scores["z"] = 1 }
+        XCTAssertEqual(changes.count, 3, "nothing after invalidate()")
+    }
+
+    func testObservingObjectValues() throws {
+        let realm = try Realm(configuration: memoryConfiguration(holderTypes))
+        let holder = Holder()
+        let rex = QPet(), ace = QPet()
+        try realm.write {
+            holder.petsByName["rex"] = rex
+            holder.petsByName["ace"] = ace
+            realm.add(holder)
+        }
+        var modified: [[String]] = []
+        let token = holder.petsByName.observe(keyPaths: ["age"]) { change in
+            if case .update(_, _, _, let modifications) = change { modified.append(modifications) }
+        }
+        defer { token.invalidate() }
+        try realm.write { rex.age = 4 }
+        try realm.write { ace.name = "Ace" }
+        try realm.write { realm.delete(ace) }
+        XCTAssertEqual(modified, [["rex"], ["ace"]], "an age change, then ace's value becoming nil; a name change is not watched")
+        try realm.write { realm.delete(holder) }
+        try realm.write { rex.age = 9 }
+        XCTAssertEqual(modified.count, 2, "deliveries end with the map's object")
+    }
 }
