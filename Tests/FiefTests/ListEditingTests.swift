@@ -59,6 +59,48 @@ final class ListEditingTests: XCTestCase {
         }
         XCTAssertEqual(Set(p.tags), ["a", "b", "c", "d", "e", "f"])
     }
+
+    func testObservingAListOfValues() throws {
+        let (realm, p) = try managedTags()   // a b c d e f
+        var changes: [String] = []
+        let token = p.tags.observe { change in
+            switch change {
+            case .initial(let tags): changes.append("initial \(tags.count)")
+            case .update(let tags, let deletions, let insertions, let modifications):
+                changes.append("\(tags.count) -\(deletions) +\(insertions) ~\(modifications)")
+            case .error(let error): changes.append("error \(error)")
+            }
+        }
+        defer { token.invalidate() }
+        try realm.write { p.tags.append("g") }                  // a b c d e f g
+        try realm.write { p.tags[1] = "B" }                     // a B c d e f g
+        try realm.write {
+            p.tags.remove(at: 0)                                // B c d e f g
+            p.tags.insert("z", at: 2)                           // B c z d e f g
+            p.tags[0] = "b"                                     // b c z d e f g
+        }
+        try realm.write { p.name = "unrelated" }
+        try realm.write { p.tags.move(from: 0, to: 6) }          // c z d e f g b
+        try realm.write { p.tags.removeAll() }
+        XCTAssertEqual(changes, ["initial 6", "7 -[] +[6] ~[]", "7 -[] +[] ~[1]", "7 -[0] +[2] ~[0]",
+                                 "7 -[0] +[6] ~[]", "0 -[0, 1, 2, 3, 4, 5, 6] +[] ~[]"])
+    }
+
+    func testObservingASetOfValues() throws {
+        let realm = try Realm(configuration: memoryConfiguration(petTypes))
+        let owner = QOwner()
+        owner.nicknames.insert(objectsIn: ["x", "y"])
+        try realm.write { realm.add(owner) }
+        var changes: [String] = []
+        let token = owner.nicknames.observe { change in
+            if case .update(let set, let deletions, let insertions, _) = change { changes.append("\(set.count) -\(deletions) +\(insertions)") }
+        }
+        defer { token.invalidate() }
+        try realm.write { owner.nicknames.insert("z") }
+        try realm.write { owner.nicknames.insert("z") }
+        try realm.write { owner.nicknames.remove("x") }
+        XCTAssertEqual(changes, ["3 -[] +[2]", "2 -[0] +[]"], "inserting a member again changes nothing")
+    }
 }
 
 final class MutableSetAlgebraTests: XCTestCase {

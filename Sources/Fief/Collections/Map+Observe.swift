@@ -20,7 +20,7 @@ extension Map {
         let paths = keyPaths?.map { $0.split(separator: ".").map(String.init) }
         let target = location.column.property.objectClassName
         var last = Dictionary(entries(), uniquingKeysWith: { $1 })
-        let observer = RealmNotifier.MapObserver(token: token) { [self] summary in
+        let observer = RealmNotifier.SummaryObserver(token: token) { [self] summary in
             guard !isInvalidated else { token.invalidate(); return }
             let now = Dictionary(entries(), uniquingKeysWith: { $1 })
             func objectChanged(_ value: StoredValue) -> Bool {
@@ -42,7 +42,7 @@ extension Map {
             block(.update(self, deletions: deletions.map { Key(_fiefString: $0) }, insertions: insertions.map { Key(_fiefString: $0) },
                           modifications: modifications.map { Key(_fiefString: $0) }))
         }
-        realm.notifier.maps.append(observer)
+        realm.notifier.summaryObservers.append(observer)
         block(.initial(self))
         return token
     }
