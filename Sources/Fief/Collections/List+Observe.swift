@@ -44,14 +44,7 @@ extension List {
     /// opened from the existential).
     private func observeObjects<T: ObjectElement>(_ type: T.Type, _ keyPaths: [String]?,
                                                _ block: @escaping (RealmCollectionChange<List<Element>>) -> Void) -> NotificationToken {
-        _fiefResults(T.self).observe(keyPaths: keyPaths) { [self] change in
-            switch change {
-            case .initial: block(.initial(self))
-            case .update(_, let deletions, let insertions, let modifications):
-                block(.update(self, deletions: deletions, insertions: insertions, modifications: modifications))
-            case .error(let error): block(.error(error))
-            }
-        }
+        _fiefResults(T.self).observe(keyPaths: keyPaths) { [self] in block($0.reported(for: self)) }
     }
 }
 
@@ -59,19 +52,6 @@ extension MutableSet {
     /// Observes the set as ``List/observe(keyPaths:_:)`` observes a list: positions follow the
     /// order in which members were added.
     public func observe(keyPaths: [String]? = nil, _ block: @escaping (RealmCollectionChange<MutableSet<Element>>) -> Void) -> NotificationToken {
-        list.observe(keyPaths: keyPaths) { [self] change in
-            switch change {
-            case .initial: block(.initial(self))
-            case .update(_, let deletions, let insertions, let modifications):
-                block(.update(self, deletions: deletions, insertions: insertions, modifications: modifications))
-            case .error(let error): block(.error(error))
-            }
-        }
+        list.observe(keyPaths: keyPaths) { [self] in block($0.reported(for: self)) }
     }
 }
-
-/// Object classes as a protocol, so generic code can open an element type known only at run
-/// time (`Element.self as? any ObjectElement.Type`) into its class.
-protocol ObjectElement: ObjectBase {}
-
-extension ObjectBase: ObjectElement {}

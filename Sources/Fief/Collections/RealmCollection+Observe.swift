@@ -14,13 +14,6 @@ extension RealmCollection where Element: ObjectBase {
     /// to stop.
     public func observe(keyPaths: [String]? = nil, _ block: @escaping (RealmCollectionChange<Self>) -> Void) -> NotificationToken {
         let collection = self
-        return _fiefResults(Element.self).observe(keyPaths: keyPaths) { change in
-            switch change {
-            case .initial: block(.initial(collection))
-            case .update(_, let deletions, let insertions, let modifications):
-                block(.update(collection, deletions: deletions, insertions: insertions, modifications: modifications))
-            case .error(let error): block(.error(error))
-            }
-        }
+        return _fiefResults(Element.self).observe(keyPaths: keyPaths) { block($0.reported(for: collection)) }
     }
 }

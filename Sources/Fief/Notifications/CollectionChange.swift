@@ -26,6 +26,18 @@ public enum RealmCollectionChange<CollectionType> {
 
 extension RealmCollectionChange: @unchecked Sendable where CollectionType: Sendable {}
 
+extension RealmCollectionChange {
+    /// The same change, reported for `collection` (a list observed through results over it).
+    func reported<C>(for collection: C) -> RealmCollectionChange<C> {
+        switch self {
+        case .initial: .initial(collection)
+        case .update(_, let deletions, let insertions, let modifications):
+            .update(collection, deletions: deletions, insertions: insertions, modifications: modifications)
+        case .error(let error): .error(error)
+        }
+    }
+}
+
 /// The index changes between two lists of object keys.
 enum CollectionDiff {
     /// Objects in both lists keep their place when they form the longest run in the same
