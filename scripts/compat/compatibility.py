@@ -31,6 +31,12 @@ OWNERS = {
     "EmbeddedObject": ["EmbeddedObject", "ObjectBase"],
     "AsymmetricObject": ["AsymmetricObject", "ObjectBase"],
     "RealmCollection": ["RealmCollection", "Results"],
+    # Conforming types have what Fief declares in extensions of their protocols.
+    "List": ["List", "RealmCollection"],
+    "MutableSet": ["MutableSet", "RealmCollection"],
+    "LinkingObjects": ["LinkingObjects", "RealmCollection"],
+    "AnyRealmCollection": ["AnyRealmCollection", "RealmCollection"],
+    "Map": ["Map", "RealmKeyedCollection"],
 }
 # Labels that only carry the caller's isolation (`#isolation`), left out when comparing.
 ISOLATION_LABELS = {"_isolation", "isolation"}

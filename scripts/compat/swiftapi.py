@@ -102,7 +102,8 @@ def labels(params, is_subscript=False):
 def callable_name(keyword, rest):
     """`name(labels:)` for a func, init or subscript header."""
     if keyword.startswith("init"):
-        name, tail = "init", rest
+        # A failable `init?(` reaches here as `init` followed by `?(`.
+        name, tail = "init", rest.lstrip().lstrip("?!")
     elif keyword == "subscript":
         name, tail = "subscript", rest
     else:

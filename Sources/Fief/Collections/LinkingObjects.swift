@@ -25,22 +25,16 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection, Link
         self.originProperty = originProperty
     }
 
+    /// Where the linking objects come from, or nil while unmanaged.
+    var source: ResultsSource? {
+        guard let target else { return nil }
+        return .backlinks(className: target.table.className, key: target.key, originClass: Element.className(), originProperty: originProperty)
+    }
+
     /// The linking objects, found by scanning the origin class's link column.
-    private var objects: [Element] {
-        guard let target, let binding = target.realm.readBinding(for: Element.self),
-              let column = binding.column(named: originProperty),
-              let store = try? target.realm.table(binding) else { return [] }
-        var keys: [UInt64] = []
-        try? store.forEachCluster([column]) { rows in
-            for r in 0..<rows.count {
-                switch rows.value(0, r) {
-                case .link(let k) where k == target.key: keys.append(rows.key(r))
-                case .collection(let items) where items.contains(.link(target.key)): keys.append(rows.key(r))
-                default: break
-                }
-            }
-            return true
-        }
+    var objects: [Element] {
+        guard let target, let source, let binding = target.realm.readBinding(for: Element.self),
+              let keys = try? source.keys(in: target.realm) else { return [] }
         return keys.map { target.realm.objectForKey(Element.self, $0, binding: binding) }
     }
 

@@ -19,7 +19,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
 
     private var context: _RealmContext? { location.map { _RealmContext(realm: $0.realm) } }
 
-    private func elements() -> [Element] {
+    func elements() -> [Element] {
         guard let location else { return unmanaged }
         return location.read().map { Element._fiefFromStored(_StoredBox(value: $0), context) }
     }
@@ -74,9 +74,6 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         location.write(items, [.listErase(className: location.className, key: location.state.key, property: location.property, index: index)])
     }
 
-    /// Removes the last element.
-    public func removeLast() { remove(at: count - 1) }
-
     /// Removes every element (objects stay in the realm).
     public func removeAll() {
         guard let location else { unmanaged.removeAll(); return }
@@ -105,17 +102,13 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
     public var description: String { "List<\(Element.self)>(\(elements().map { "\($0)" }.joined(separator: ", ")))" }
 }
 
-extension List where Element: Equatable {
-    /// The index of the first element equal to `element`.
-    public func index(of element: Element) -> Int? { elements().firstIndex(of: element) }
-}
+extension List {
+    /// The index of the first element that is `element`: the same object (by identity or
+    /// managed key), or an equal value.
+    public func index(of element: Element) -> Int? { elements().firstIndex { isSameElement($0, element) } }
 
-extension List where Element: ObjectBase {
-    /// The index of `object` in the list.
-    public func index(of object: Element) -> Int? {
-        let all = elements()
-        return all.firstIndex { $0 === object || ($0._managed != nil && $0._managed?.key == object._managed?.key) }
-    }
+    /// Iterates a snapshot of the elements taken when iteration starts (the list is read once).
+    public func makeIterator() -> IndexingIterator<[Element]> { elements().makeIterator() }
 }
 
 extension List: _Persistable, _ArrayInitializable, _CollectionStoredValue {

@@ -4,27 +4,22 @@
 /// class Recipe: Object { @Persisted var tags: MutableSet<String> }
 /// try realm.write { recipe.tags.insert("vegan") }
 /// ```
-public final class MutableSet<Element: _Persistable>: Sequence, CustomStringConvertible {
+public final class MutableSet<Element: _Persistable>: RandomAccessCollection, CustomStringConvertible {
     let list: List<Element>
 
     /// An empty unmanaged set.
     public init() { list = List() }
-    private init(list: List<Element>) { self.list = list }
+    init(list: List<Element>) { self.list = list }
 
-    /// Whether two elements are the same member: objects by identity or managed key (never
-    /// adding an unmanaged object to the realm to find out), values by their stored form.
-    private static func same(_ a: Element, _ b: Element) -> Bool {
-        if let x = a as? ObjectBase, let y = b as? ObjectBase {
-            if x === y { return true }
-            guard let kx = x._managed, let ky = y._managed else { return false }
-            return kx.key == ky.key && kx.table.className == ky.table.className
-        }
-        return (try? a._fiefToStored(nil).value) == (try? b._fiefToStored(nil).value)
-    }
+    private func position(of element: Element) -> Int? { list.index(of: element) }
 
-    private func position(of element: Element) -> Int? {
-        list.firstIndex { Self.same($0, element) }
-    }
+    /// 0.
+    public var startIndex: Int { 0 }
+    /// The number of elements (one past the last position).
+    public var endIndex: Int { list.count }
+    /// The element at `position`: sets keep their elements in the order they were added, so
+    /// positions are stable until the set changes.
+    public subscript(position: Int) -> Element { list[position] }
 
     /// The number of elements.
     public var count: Int { list.count }
@@ -36,8 +31,9 @@ public final class MutableSet<Element: _Persistable>: Sequence, CustomStringConv
     public func remove(_ element: Element) { if let i = position(of: element) { list.remove(at: i) } }
     /// Removes every element.
     public func removeAll() { list.removeAll() }
-    public func makeIterator() -> IndexingIterator<[Element]> { Array(list).makeIterator() }
-    public var description: String { "MutableSet<\(Element.self)>(\(Array(list).map { "\($0)" }.joined(separator: ", ")))" }
+    /// Iterates a snapshot of the elements taken when iteration starts.
+    public func makeIterator() -> IndexingIterator<[Element]> { list.makeIterator() }
+    public var description: String { "MutableSet<\(Element.self)>(\(list.elements().map { "\($0)" }.joined(separator: ", ")))" }
 }
 
 extension MutableSet: _Persistable, _CollectionStoredValue, _ArrayInitializable {
@@ -61,104 +57,4 @@ extension MutableSet: _Persistable, _CollectionStoredValue, _ArrayInitializable 
     public static func _fiefRead(_ access: _PropertyAccess) -> Self { Self(list: List._fiefRead(access)) }
     public func _fiefWrite(_ access: _PropertyAccess) throws { try list._fiefWrite(access) }
     func _storedElements(_ realm: Realm?) throws -> StoredValue { try list._storedElements(realm) }
-}
-
-/// A dictionary from strings to values or objects, as a `@Persisted` property.
-///
-/// ```swift
-/// class Inventory: Object { @Persisted var counts: Map<String, Int> }
-/// try realm.write { inventory.counts["apples"] = 3 }
-/// ```
-public final class Map<Key: _MapKey, Value: _Persistable>: CustomStringConvertible {
-    var unmanaged: [String: Value] = [:]  // keyed by the key's string form
-    var location: CollectionLocation?
-
-    /// An empty unmanaged map.
-    public init() {}
-
-    private var context: _RealmContext? { location.map { _RealmContext(realm: $0.realm) } }
-
-    private func entries() -> [(String, StoredValue)] {
-        guard let location else {
-            return unmanaged.sorted { $0.key < $1.key }.map { ($0.key, (try? $0.value._fiefToStored(nil).value) ?? .null) }
-        }
-        let items = location.read()
-        return stride(from: 0, to: items.count - 1, by: 2).compactMap { i in
-            if case .string(let k) = items[i] { (k, items[i + 1]) } else { nil }
-        }
-    }
-
-    /// The keys, sorted.
-    public var keys: [Key] { (location == nil ? unmanaged.keys.sorted() : entries().map(\.0)).map { Key(_fiefString: $0) } }
-    /// The number of entries.
-    public var count: Int { location == nil ? unmanaged.count : entries().count }
-
-    /// The value for `key`; setting nil removes the entry.
-    public subscript(key: Key) -> Value? {
-        get { self[string: key._fiefString] }
-        set { self[string: key._fiefString] = newValue }
-    }
-
-    subscript(string key: String) -> Value? {
-        get {
-            guard location != nil else { return unmanaged[key] }
-            return entries().first { $0.0 == key }.map { Value._fiefFromStored(_StoredBox(value: $0.1), context) }
-        }
-        set {
-            guard let location else { unmanaged[key] = newValue; return }
-            var all = entries().filter { $0.0 != key }
-            var instruction = ChangesetInstruction.set(className: location.className, key: location.state.key, property: location.property + "." + key, value: .null)
-            if let newValue, let v = try? newValue._fiefToStored(context).value {
-                all.append((key, v))
-                instruction = .set(className: location.className, key: location.state.key, property: location.property + "." + key, value: v)
-            }
-            all.sort { $0.0 < $1.0 }
-            location.write(all.flatMap { [StoredValue.string($0.0), $0.1] }, [instruction])
-        }
-    }
-
-    public var description: String { "Map(\(entries().map { "\($0.0): \($0.1)" }.joined(separator: ", ")))" }
-}
-
-extension Map: _Persistable, _CollectionStoredValue {
-    public static var _fiefShape: _PersistableShape {
-        var shape = Value._fiefShape
-        shape.collection = .map
-        return shape
-    }
-    public static func _fiefDefault() -> Self { Self() }
-    public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self {
-        let map = Self()
-        if case .collection(let items) = box.value {
-            for i in stride(from: 0, to: items.count - 1, by: 2) {
-                if case .string(let k) = items[i] { map.unmanaged[k] = Value._fiefFromStored(_StoredBox(value: items[i + 1]), context) }
-            }
-        }
-        return map
-    }
-    public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox {
-        var items: [StoredValue] = []
-        for key in keys.map(\._fiefString) {
-            items.append(.string(key))
-            items.append(try self[string: key].map { try $0._fiefToStored(context).value } ?? .null)
-        }
-        return _StoredBox(value: .collection(items))
-    }
-    public static func _fiefRead(_ access: _PropertyAccess) -> Self {
-        let map = Self()
-        map.location = CollectionLocation(state: access.state, column: access.column)
-        return map
-    }
-    func _storedElements(_ realm: Realm?) throws -> StoredValue { try _fiefToStored(realm.map { _RealmContext(realm: $0) }).value }
-}
-
-/// Key types of `Map` (String). You do not use it directly.
-public protocol _MapKey: Hashable {
-    var _fiefString: String { get }
-    init(_fiefString: String)
-}
-
-extension String: _MapKey {
-    public var _fiefString: String { self }
-    public init(_fiefString: String) { self = _fiefString }
 }

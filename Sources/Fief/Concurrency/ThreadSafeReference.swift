@@ -20,7 +20,8 @@ extension Results: ThreadConfined {}
 public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     enum Target: Sendable {
         case object(className: String, key: UInt64)
-        case results(className: String, predicate: QueryExpression, arguments: [StoredValue], descriptors: [SendableDescriptor])
+        case results(className: String, predicate: QueryExpression, arguments: [StoredValue], descriptors: [SendableDescriptor],
+                     source: ResultsSource?)
     }
 
     let storeIdentity: String
@@ -35,9 +36,9 @@ public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
 
     /// A reference to results (their query, not their current contents).
     public init<T>(to results: Results<T>) where Confined == Results<T> {
-        storeIdentity = results.realm.configuration.storeIdentity
+        storeIdentity = results.sourceRealm.configuration.storeIdentity
         target = .results(className: T.className(), predicate: results.predicate, arguments: results.arguments,
-                          descriptors: results.descriptors.map(SendableDescriptor.init))
+                          descriptors: results.descriptors.map(SendableDescriptor.init), source: results.source)
     }
 }
 
@@ -79,11 +80,12 @@ extension Realm {
     /// The results a reference names, evaluated in this realm.
     public func resolve<T: Object>(_ reference: ThreadSafeReference<Results<T>>) -> Results<T>? {
         guard reference.storeIdentity == configuration.storeIdentity,
-              case .results(_, let predicate, let arguments, let descriptors) = reference.target else { return nil }
+              case .results(_, let predicate, let arguments, let descriptors, let source) = reference.target else { return nil }
         var results = objects(T.self)
         results.predicate = predicate
         results.arguments = arguments
         results.descriptors = descriptors.map(\.descriptor)
+        results.source = source
         return results
     }
 }

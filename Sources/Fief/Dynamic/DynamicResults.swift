@@ -18,7 +18,7 @@ public struct DynamicResults: RandomAccessCollection, CustomStringConvertible {
     }
 
     /// The realm the objects come from.
-    public var realm: Realm { results.realm }
+    public var realm: Realm { results.sourceRealm }
 
     /// The class of the objects.
     public var className: String { binding.className }
@@ -69,7 +69,7 @@ public struct DynamicResults: RandomAccessCollection, CustomStringConvertible {
     /// when the file is damaged, this throws ``RealmError/storage(_:)`` naming the damaged
     /// page: for tools that must report damage, not crash.
     public func objects() throws -> [DynamicObject] {
-        let realm = results.realm, binding = binding
+        let realm = results.sourceRealm, binding = binding
         do {
             return try results.evaluateKeys().keys.map { DynamicObject(realm: realm, binding: binding, key: $0) }
         } catch {
@@ -101,12 +101,12 @@ public struct DynamicResults: RandomAccessCollection, CustomStringConvertible {
     public subscript(index: Int) -> DynamicObject {
         let keys = results.keys()
         precondition(index >= 0 && index < keys.count, "Index \(index) is out of bounds (results have \(keys.count) objects)")
-        return DynamicObject(realm: results.realm, binding: binding, key: keys[index])
+        return DynamicObject(realm: results.sourceRealm, binding: binding, key: keys[index])
     }
 
     /// Iterates a snapshot of the objects matching when iteration starts.
     public func makeIterator() -> IndexingIterator<[DynamicObject]> {
-        let realm = results.realm, binding = binding
+        let realm = results.sourceRealm, binding = binding
         return results.keys().map { DynamicObject(realm: realm, binding: binding, key: $0) }.makeIterator()
     }
 

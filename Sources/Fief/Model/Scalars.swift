@@ -93,7 +93,6 @@ extension Date: _Persistable, ScalarPersistable {
 
 extension Decimal128: _Persistable, ScalarPersistable {
     static var scalarType: PropertyType { .decimal128 }
-    static var zero: Decimal128 { 0 }
     init?(stored: StoredValue) {
         switch stored {
         case .decimal(let v): self = v
@@ -143,7 +142,7 @@ extension Optional: _Persistable where Wrapped: _Persistable {
 /// enum Status: String, PersistableEnum { case open, done }
 /// class Task: Object { @Persisted var status: Status = .open }
 /// ```
-public protocol PersistableEnum: _Persistable, RawRepresentable, CaseIterable where RawValue: _Persistable {}
+public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIterable where RawValue: _Persistable {}
 
 extension PersistableEnum {
     public static var _fiefShape: _PersistableShape { RawValue._fiefShape }

@@ -11,7 +11,7 @@ extension Results where Element: Object {
     public func observe<A: Actor>(keyPaths: [String]? = nil, on actor: A,
                                   _ block: @escaping @Sendable (isolated A, RealmCollectionChange<Results<Element>>) -> Void) async throws -> NotificationToken {
         let reference = ThreadSafeReference(to: self)
-        let configuration = realm.configuration
+        let configuration = sourceRealm.configuration
         return try await Self.observe(reference, configuration, keyPaths, actor, block)
     }
 

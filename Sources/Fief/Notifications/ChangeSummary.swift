@@ -4,7 +4,16 @@ struct ChangeSummary {
     var inserted: [String: Set<UInt64>] = [:]
     var deleted: [String: Set<UInt64>] = [:]
     var modified: [String: [UInt64: Set<String>]] = [:]
+    /// The list and set edits (insert, set, move, erase, clear), in order, per collection.
+    var collectionEdits: [CollectionEditKey: [ChangesetInstruction]] = [:]
     var schemaChanged = false
+
+    /// One list or set property of one object.
+    struct CollectionEditKey: Hashable {
+        let className: String
+        let key: UInt64
+        let property: String
+    }
 
     init(_ changesets: [Changeset]) {
         for changeset in changesets {
@@ -17,11 +26,14 @@ struct ChangeSummary {
                 case let .eraseObject(c, key):
                     if inserted[c]?.remove(key) == nil { deleted[c, default: []].insert(key) }
                     modified[c]?[key] = nil
-                case let .set(c, key, p, _), let .listInsert(c, key, p, _, _), let .listSet(c, key, p, _, _),
-                     let .listMove(c, key, p, _, _), let .listErase(c, key, p, _), let .listClear(c, key, p):
+                case let .set(c, key, p, _):
                     // Map entries are recorded as `property.key`.
                     let property = p.split(separator: ".", maxSplits: 1).first.map(String.init) ?? p
                     modified[c, default: [:]][key, default: []].insert(property)
+                case let .listInsert(c, key, p, _, _), let .listSet(c, key, p, _, _), let .listMove(c, key, p, _, _),
+                     let .listErase(c, key, p, _), let .listClear(c, key, p):
+                    modified[c, default: [:]][key, default: []].insert(p)
+                    collectionEdits[CollectionEditKey(className: c, key: key, property: p), default: []].append(instruction)
                 }
             }
         }

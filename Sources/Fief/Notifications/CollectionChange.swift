@@ -26,18 +26,38 @@ public enum RealmCollectionChange<CollectionType> {
 
 extension RealmCollectionChange: @unchecked Sendable where CollectionType: Sendable {}
 
+extension RealmCollectionChange {
+    /// The same change, reported for `collection` (a list observed through results over it).
+    func reported<C>(for collection: C) -> RealmCollectionChange<C> {
+        switch self {
+        case .initial: .initial(collection)
+        case .update(_, let deletions, let insertions, let modifications):
+            .update(collection, deletions: deletions, insertions: insertions, modifications: modifications)
+        case .error(let error): .error(error)
+        }
+    }
+}
+
 /// The index changes between two lists of object keys.
 enum CollectionDiff {
     /// Objects in both lists keep their place when they form the longest run in the same
-    /// relative order; every other object counts as deleted and inserted (a move).
+    /// relative order; every other object counts as deleted and inserted (a move). An object
+    /// listed more than once (a list may hold one object twice) matches occurrence by occurrence.
     static func diff(old: [UInt64], new: [UInt64], modified: (UInt64) -> Bool)
         -> (deletions: [Int], insertions: [Int], modifications: [Int]) {
         var newIndex: [UInt64: Int] = [:]
         newIndex.reserveCapacity(new.count)
-        for (i, k) in new.enumerated() { newIndex[k] = i }
+        var repeated = false
+        for (i, k) in new.enumerated() where newIndex.updateValue(i, forKey: k) != nil { repeated = true }
         // Positions in `new` of the old objects still present, in old order.
         var common: [(old: Int, new: Int)] = []
-        for (i, k) in old.enumerated() { if let j = newIndex[k] { common.append((i, j)) } }
+        if repeated {
+            var positions: [UInt64: ArraySlice<Int>] = [:]
+            for (i, k) in new.enumerated() { positions[k, default: []].append(i) }
+            for (i, k) in old.enumerated() { if let j = positions[k]?.popFirst() { common.append((i, j)) } }
+        } else {
+            for (i, k) in old.enumerated() { if let j = newIndex[k] { common.append((i, j)) } }
+        }
         let stable = longestIncreasing(common.map(\.new))
         var keptOld = Set<Int>(), keptNew = Set<Int>()
         for c in stable.map({ common[$0] }) { keptOld.insert(c.old); keptNew.insert(c.new) }

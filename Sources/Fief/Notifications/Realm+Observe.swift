@@ -56,16 +56,16 @@ extension Results {
     /// ```
     public func observe(keyPaths: [String]? = nil,
                         _ block: @escaping (RealmCollectionChange<Results<Element>>) -> Void) -> NotificationToken {
-        realm.checkIsolation()
+        sourceRealm.checkIsolation()
         let token = NotificationToken()
-        realm.startObserving()
+        sourceRealm.startObserving()
         let results = self
         let paths = keyPaths?.map { $0.split(separator: ".").map(String.init) }
         let observer = RealmNotifier.CollectionObserver(
             token: token, className: Element.className(), keyPaths: paths, lastKeys: keys(),
             evaluate: { results.keys() },
             report: { block(.update(results, deletions: $0, insertions: $1, modifications: $2)) })
-        realm.notifier.collections.append(observer)
+        sourceRealm.notifier.collections.append(observer)
         block(.initial(self))
         return token
     }

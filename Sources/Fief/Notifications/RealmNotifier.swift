@@ -49,18 +49,32 @@ final class RealmNotifier {
         }
     }
 
+    /// A map, list or set being observed: told after each commit, with what the commit changed
+    /// (nil when that is unknown), and works out its own changes.
+    final class SummaryObserver {
+        let token: NotificationToken
+        let changed: (ChangeSummary?) -> Void
+
+        init(token: NotificationToken, changed: @escaping (ChangeSummary?) -> Void) {
+            self.token = token
+            self.changed = changed
+        }
+    }
+
     var realmBlocks: [(token: NotificationToken, block: Realm.NotificationBlock)] = []
     var collections: [CollectionObserver] = []
     var objects: [ObjectObserver] = []
+    var summaryObservers: [SummaryObserver] = []
     /// The version the observers have last seen.
     var deliveredVersion: UInt64?
 
-    var isEmpty: Bool { realmBlocks.isEmpty && collections.isEmpty && objects.isEmpty }
+    var isEmpty: Bool { realmBlocks.isEmpty && collections.isEmpty && objects.isEmpty && summaryObservers.isEmpty }
 
     private func prune() {
         realmBlocks.removeAll { $0.token.isInvalidated }
         collections.removeAll { $0.token.isInvalidated }
         objects.removeAll { $0.token.isInvalidated }
+        summaryObservers.removeAll { $0.token.isInvalidated }
     }
 
     /// Advances `realm` to the latest version (when it is not in a write transaction) and
@@ -90,6 +104,9 @@ final class RealmNotifier {
             if (!deletions.isEmpty || !insertions.isEmpty || !modifications.isEmpty) && !skipping.contains(observer.token) {
                 observer.report(deletions, insertions, modifications)
             }
+        }
+        for observer in summaryObservers where !observer.token.isInvalidated && !skipping.contains(observer.token) {
+            observer.changed(summary)
         }
         for observer in objects where !observer.token.isInvalidated {
             // Only an object the changesets touched is read again.

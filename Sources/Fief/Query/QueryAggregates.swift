@@ -75,7 +75,7 @@ enum QueryAggregates {
     }
 
     static func count<E>(_ results: Results<E>, _ binding: TableBinding) throws -> Int {
-        let store = try results.realm.table(binding)
+        let store = try results.sourceRealm.table(binding)
         if results.predicate == .truePredicate {
             var n = 0
             try store.forEachCluster([]) { rows in n += rows.count; return true }
@@ -147,8 +147,8 @@ enum QueryAggregates {
     static func forEachValue<E>(_ results: Results<E>, _ property: String, _ body: (StoredValue) -> Void) throws {
         guard let binding = results.binding else { return }
         guard let column = binding.column(named: property) else { throw RealmError.unknownProperty(className: binding.className, property: property) }
-        if results.predicate == .truePredicate && results.descriptors.isEmpty {
-            let store = try results.realm.table(binding)
+        if results.predicate == .truePredicate && results.descriptors.isEmpty && results.source == nil {
+            let store = try results.sourceRealm.table(binding)
             try store.forEachCluster([column]) { rows in
                 if case .chunk(let chunk, let layout) = rows.sources[0], !layout.hasNulls, column.collection == .none,
                    column.type == .double || column.type == .int {
@@ -173,51 +173,92 @@ extension Results {
     /// let total: Double = realm.objects(Item.self).sum(ofProperty: "score")
     /// ```
     public func sum<T: _Persistable>(ofProperty property: String) -> T {
+        ValueAggregates.sum(property) { body in
+            do { try QueryAggregates.forEachValue(self, property, body) } catch { preconditionFailure("\(error)") }
+        }
+    }
+
+    /// The average of a numeric property, or nil when empty.
+    public func average<T: _Persistable>(ofProperty property: String) -> T? {
+        ValueAggregates.average { body in try? QueryAggregates.forEachValue(self, property, body) }
+    }
+
+    /// The smallest value of a property, or nil when empty.
+    public func min<T: _Persistable>(ofProperty property: String) -> T? {
+        ValueAggregates.extreme(-1) { body in try? QueryAggregates.forEachValue(self, property, body) }
+    }
+
+    /// The largest value of a property, or nil when empty.
+    public func max<T: _Persistable>(ofProperty property: String) -> T? {
+        ValueAggregates.extreme(1) { body in try? QueryAggregates.forEachValue(self, property, body) }
+    }
+}
+
+/// Sum, average, minimum and maximum over a stream of stored values, as results, lists and
+/// sets compute them; nulls are skipped.
+enum ValueAggregates {
+    /// The values `each` gives, summed as `T` (0 when there are none); `property` names
+    /// the summed property in conversion errors.
+    static func sum<T: _Persistable>(_ property: String, _ each: ((StoredValue) -> Void) -> Void) -> T {
         var intSum: Int64 = 0
         var doubleSum = 0.0
         var decimalSum = Decimal(0)
         var sawDouble = false, sawDecimal = false
-        do {
-            try QueryAggregates.forEachValue(self, property) { v in
-                switch v {
-                case .int(let i): intSum &+= i
-                case .double(let d): doubleSum += d; sawDouble = true
-                case .float(let f): doubleSum += Double(f); sawDouble = true
-                case .decimal(let d): decimalSum += d.decimalValue; sawDecimal = true
-                default: break
-                }
+        each { v in
+            switch v {
+            case .int(let i): intSum &+= i
+            case .double(let d): doubleSum += d; sawDouble = true
+            case .float(let f): doubleSum += Double(f); sawDouble = true
+            case .decimal(let d): decimalSum += d.decimalValue; sawDecimal = true
+            default: break
             }
-        } catch { preconditionFailure("\(error)") }
+        }
         let total: StoredValue = sawDecimal ? .decimal(Decimal128(decimalSum + Decimal(intSum) + Decimal(doubleSum)))
             : sawDouble ? .double(doubleSum + Double(intSum)) : .int(intSum)
         return T._fiefFromStored(_StoredBox(value: (try? DynamicAccess.coerce(total, to: Property(name: property, type: T._fiefShape.type))) ?? total), nil)
     }
 
-    /// The average of a numeric property, or nil when empty.
-    public func average<T: _Persistable>(ofProperty property: String) -> T? {
+    /// The average of the numbers `each` gives, or nil when there are none (or when `T` cannot
+    /// hold it exactly, as an `Int` cannot hold 2.5).
+    static func average<T: _Persistable>(_ each: ((StoredValue) -> Void) -> Void) -> T? {
         var total = 0.0
         var decimalTotal = Decimal(0)
         var n = 0, decimals = 0
-        try? QueryAggregates.forEachValue(self, property) { v in
+        each { v in
             if case .decimal(let d) = v { decimalTotal += d.decimalValue; decimals += 1; n += 1 } else if let x = v.numeric { total += x; n += 1 }
         }
         guard n > 0 else { return nil }
-        if decimals == n { return T._fiefFromStored(_StoredBox(value: .decimal(Decimal128(decimalTotal / Decimal(n)))), nil) }
-        return T._fiefFromStored(_StoredBox(value: .double(total / Double(n))), nil)
+        let average: StoredValue = decimals == n ? .decimal(Decimal128(decimalTotal / Decimal(n))) : .double(total / Double(n))
+        guard let value = try? DynamicAccess.coerce(average, to: Property(name: "average", type: T._fiefShape.type)) else { return nil }
+        return T._fiefFromStored(_StoredBox(value: value), nil)
     }
 
-    /// The smallest value of a property, or nil when empty.
-    public func min<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, -1) }
-
-    /// The largest value of a property, or nil when empty.
-    public func max<T: _Persistable>(ofProperty property: String) -> T? { extreme(property, 1) }
-
-    private func extreme<T: _Persistable>(_ property: String, _ sign: Int) -> T? {
+    /// The smallest (`sign` -1) or largest (`sign` 1) value `each` gives, or nil when there are none.
+    static func extreme<T: _Persistable>(_ sign: Int, _ each: ((StoredValue) -> Void) -> Void) -> T? {
         var best: StoredValue?
-        try? QueryAggregates.forEachValue(self, property) { v in
+        each { v in
             guard !v.isNull else { return }
             if best == nil || StoredValue.compare(v, best!) * sign > 0 { best = v }
         }
         return best.map { T._fiefFromStored(_StoredBox(value: $0), nil) }
+    }
+}
+
+extension ValueAggregates {
+    /// Property `property` of `object`, in stored form (links as keys); traps if the object
+    /// has no such property, as Realm does.
+    static func stored(_ property: String, of object: ObjectBase) -> StoredValue {
+        guard object.objectSchema.properties.contains(where: { $0.name == property }) else {
+            preconditionFailure("Property '\(property)' does not exist on object type '\(object.objectSchema.className)'")
+        }
+        return (try? StoredValue.argument(object.value(forKey: property), realm: nil)) ?? .null
+    }
+
+    /// `values` sorted by their stored form (nil first when ascending), as collections of
+    /// values sort.
+    static func sorted<E: _Persistable>(_ values: [E], ascending: Bool) -> [E] {
+        values.map { ($0, (try? $0._fiefToStored(nil).value) ?? .null) }
+            .sorted { ascending ? StoredValue.compare($0.1, $1.1) < 0 : StoredValue.compare($0.1, $1.1) > 0 }
+            .map(\.0)
     }
 }

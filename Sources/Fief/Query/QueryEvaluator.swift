@@ -293,19 +293,7 @@ struct QueryEvaluator {
 
     /// Objects of `ob` whose link column `oc` names `key`.
     private func linking(_ ob: TableBinding, _ oc: ColumnBinding, _ key: UInt64) -> [UInt64] {
-        guard let store = try? realm.table(ob) else { return [] }
-        var keys: [UInt64] = []
-        try? store.forEachCluster([oc]) { rows in
-            for r in 0..<rows.count {
-                switch rows.value(0, r) {
-                case .link(let k) where k == key: keys.append(rows.key(r))
-                case .collection(let items) where items.contains(.link(key)): keys.append(rows.key(r))
-                default: break
-                }
-            }
-            return true
-        }
-        return keys
+        (try? realm.keysLinking(to: key, from: ob, through: oc)) ?? []
     }
 
     private func backlinks(_ property: Property, _ key: UInt64) -> [UInt64] {

@@ -11,16 +11,20 @@ import Foundation
 /// print(puppies.count, puppies.first?.name ?? "-")
 /// ```
 public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomStringConvertible {
-    let realm: Realm
+    /// The realm the results read (live or frozen).
+    let sourceRealm: Realm
     private let fixedBinding: TableBinding?
     var predicate: QueryExpression = .truePredicate
     var arguments: [StoredValue] = []
     /// SORT, DISTINCT and LIMIT steps, applied in the order they were given.
     var descriptors: [ResultsDescriptor] = []
+    /// For results made from a list, set or `LinkingObjects`: the objects they start from
+    /// (in the collection's order) instead of every object of the class.
+    var source: ResultsSource?
 
     /// The class binding; looked up again while the class is not yet in the file, so results
     /// made before the first object of their class was added are live too.
-    var binding: TableBinding? { fixedBinding ?? realm.readBinding(for: Element.self) }
+    var binding: TableBinding? { fixedBinding ?? sourceRealm.readBinding(for: Element.self) }
     private var cache = ResultsCache()
 
     /// A copy to refine, with its own evaluation cache.
@@ -31,12 +35,15 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     }
 
     init(realm: Realm, binding: TableBinding?) {
-        self.realm = realm
+        self.sourceRealm = realm
         fixedBinding = binding
     }
 
     /// The realm the results come from.
-    public var realmInstance: Realm { realm }
+    public var realmInstance: Realm { sourceRealm }
+
+    /// The realm the results come from (never nil: results always belong to a realm).
+    public var realm: Realm? { sourceRealm }
 
     // MARK: Refining
 
@@ -66,14 +73,14 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
         let parsed: ParsedQuery
         do { parsed = try ParsedQueryCache.parse(format) } catch { throw RealmError.wrap(error) }
-        var converted = try args.map { try StoredValue.argument($0, realm: realm) }
+        var converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
         var result = derived()
         let shift = arguments.count
         converted = arguments + converted
         result.arguments = converted
         let mine = parsed.predicate.shiftingArguments(by: shift)
         if let binding {
-            try QueryEvaluator.validate(mine, binding: binding, realm: realm, arguments: converted.count)
+            try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
         }
         result.predicate = predicate == .truePredicate ? mine : .and([predicate, mine])
         for d in parsed.descriptors {
@@ -98,7 +105,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
             }
             if i < path.count - 1 {
                 guard column.type == .object, column.collection == .none, let target = column.property.objectClassName,
-                      let next = realm.binding(named: target) else {
+                      let next = sourceRealm.binding(named: target) else {
                     throw RealmError.invalidQuery("cannot sort or distinct through \(current.className).\(name): not a to-one link")
                 }
                 current = next
@@ -156,7 +163,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     /// The matching object keys and, when the evaluation scanned the clusters in key order,
     /// where each object sits.
     func evaluated() -> (keys: [UInt64], locations: ResultLocations?) {
-        let stamp = realm.changeStamp
+        let stamp = sourceRealm.changeStamp
         if let cached = cache.keys, cache.stamp == stamp { return (cached, cache.locations) }
         let found: (keys: [UInt64], locations: ResultLocations?)
         do {
@@ -173,7 +180,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     func evaluateKeys() throws -> (keys: [UInt64], locations: ResultLocations?) {
         guard let binding else { return ([], nil) }
-        var (keys, locations) = try matchingKeys(binding)
+        var (keys, locations) = try source.map { (try sourceKeys($0, binding), nil) } ?? matchingKeys(binding)
         if !descriptors.isEmpty { locations = nil }
         for descriptor in descriptors {
             switch descriptor {
@@ -201,9 +208,9 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         var b = binding
         var k = key
         for (i, name) in path.enumerated() {
-            guard let c = b.column(named: name), let v = ((try? realm.table(b).read(k, c)) ?? nil) else { return .null }
+            guard let c = b.column(named: name), let v = ((try? sourceRealm.table(b).read(k, c)) ?? nil) else { return .null }
             if i == path.count - 1 { return v }
-            guard case .link(let next) = v, let target = c.property.objectClassName, let tb = realm.binding(named: target) else { return .null }
+            guard case .link(let next) = v, let target = c.property.objectClassName, let tb = sourceRealm.binding(named: target) else { return .null }
             b = tb
             k = next
         }
@@ -212,12 +219,12 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// The keys matching the predicate, in key order; scans also give each one's location.
     private func matchingKeys(_ binding: TableBinding) throws -> ([UInt64], ResultLocations?) {
-        let store = try realm.table(binding)
+        let store = try sourceRealm.table(binding)
         if predicate != .truePredicate, let indexed = try indexLookup(binding) { return indexed }
         let evaluator = predicate == .truePredicate
-            ? nil : try QueryEvaluator(realm: realm, binding: binding, predicate: predicate, arguments: arguments)
+            ? nil : try QueryEvaluator(realm: sourceRealm, binding: binding, predicate: predicate, arguments: arguments)
         var keys: [UInt64] = []
-        var locations = ResultLocations(epoch: realm.epoch)
+        var locations = ResultLocations(epoch: sourceRealm.epoch)
         try store.forEachCluster(evaluator?.columns ?? []) { rows in
             for r in 0..<rows.count where evaluator?.matches(rows, r) ?? true {
                 keys.append(rows.key(r))
@@ -226,6 +233,14 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
             return true
         }
         return (keys, locations)
+    }
+
+    /// The keys of the source collection that match the predicate, in the collection's order.
+    private func sourceKeys(_ source: ResultsSource, _ binding: TableBinding) throws -> [UInt64] {
+        let keys = try source.keys(in: sourceRealm)
+        guard predicate != .truePredicate else { return keys }
+        let evaluator = try QueryEvaluator(realm: sourceRealm, binding: binding, predicate: predicate, arguments: arguments)
+        return keys.filter { evaluator.matches(key: $0) }
     }
 
     /// Equality or IN on the primary key or an indexed property, alone: answered by the index.
@@ -253,7 +268,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         default: return nil
         }
         if c.op == .equal && wanted.count != 1 { return nil }
-        let txnStore = try realm.table(binding)
+        let txnStore = try sourceRealm.table(binding)
         var hits: [(key: UInt64, start: UInt64, row: Int)] = []
         for w in wanted {
             // A value of another kind (a Float 3 for an int key) is left to the scan, which
@@ -282,7 +297,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
             var previous: UInt64?
             hits.removeAll { hit in defer { previous = hit.key }; return hit.key == previous }
         }
-        var locations = ResultLocations(epoch: realm.epoch)
+        var locations = ResultLocations(epoch: sourceRealm.epoch)
         for hit in hits { locations.append(start: hit.start, row: hit.row) }
         return (hits.map(\.key), locations)
     }
@@ -297,12 +312,12 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     /// Each object is made when the loop reaches it.
     public func makeIterator() -> ResultsIterator<Element> {
         let (keys, locations) = evaluated()
-        return ResultsIterator(realm: realm, binding: binding, keys: keys, locations: locations)
+        return ResultsIterator(realm: sourceRealm, binding: binding, keys: keys, locations: locations)
     }
 
     /// The number of matching objects (counted without creating objects).
     public var count: Int {
-        if descriptors.isEmpty, let binding, cache.stamp != realm.changeStamp || cache.keys == nil {
+        if descriptors.isEmpty, source == nil, let binding, cache.stamp != sourceRealm.changeStamp || cache.keys == nil {
             do {
                 return try QueryAggregates.count(self, binding)
             } catch {
@@ -315,7 +330,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     public subscript(index: Int) -> Element {
         let keys = keys()
         precondition(index >= 0 && index < keys.count, "Index \(index) is out of bounds (results have \(keys.count) objects)")
-        return realm.objectForKey(Element.self, keys[index], binding: binding)
+        return sourceRealm.objectForKey(Element.self, keys[index], binding: binding)
     }
 
     /// The first object, or nil.

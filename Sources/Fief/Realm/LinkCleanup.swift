@@ -1,21 +1,37 @@
-/// At commit, removes links to objects deleted in the transaction: to-one links become nil,
-/// list and set entries are removed, map entries keep their key with a nil value
-/// (FORMAT.md, "Deleting objects").
+/// At commit, removes links to objects deleted in the transaction: to-one links and mixed
+/// (`AnyRealmValue`) links become nil, list and set entries are removed, map entries keep their
+/// key with a nil value (FORMAT.md, "Deleting objects").
 enum LinkCleanup {
-    /// A collection without links to `deleted`: lists and sets drop them, maps keep the key
-    /// with a nil value.
-    static func without(_ deleted: Set<UInt64>, _ items: [StoredValue], _ kind: CollectionKind) -> [StoredValue] {
-        if kind == .map {
-            return items.map { if case .link(let k) = $0, deleted.contains(k) { .null } else { $0 } }
+    /// Whether `value` links to a deleted object: a `.link` into the column's target class
+    /// (whose deleted keys are `target`), or an `.anyLink` by the class it names.
+    static func isDeletedLink(_ value: StoredValue, _ target: Set<UInt64>?, _ deleted: [String: Set<UInt64>]) -> Bool {
+        switch value {
+        case .link(let k): target?.contains(k) ?? false
+        case .anyLink(let name, let k): deleted[name]?.contains(k) ?? false
+        default: false
         }
-        return items.filter { if case .link(let k) = $0 { !deleted.contains(k) } else { true } }
+    }
+
+    /// `value` of `column` without its links to `deleted` objects, or nil when it has none.
+    static func cleaned(_ value: StoredValue, _ column: ColumnBinding, _ deleted: [String: Set<UInt64>]) -> StoredValue? {
+        let target = column.property.objectClassName.flatMap { deleted[$0] }
+        switch value {
+        case .link, .anyLink:
+            return isDeletedLink(value, target, deleted) ? .null : nil
+        case .collection(let items) where items.contains(where: { isDeletedLink($0, target, deleted) }):
+            if column.collection == .map { return .collection(items.map { isDeletedLink($0, target, deleted) ? .null : $0 }) }
+            return .collection(items.filter { !isDeletedLink($0, target, deleted) })
+        default:
+            return nil
+        }
     }
 
     static func run(_ realm: Realm, _ session: WriteSession) throws {
         guard !session.deleted.isEmpty else { return }
         for binding in realm.allBindings {
             let columns = binding.columns.filter {
-                $0.type == .object && $0.property.isStored && session.deleted[$0.property.objectClassName ?? ""] != nil
+                $0.property.isStored
+                    && ($0.type == .any || ($0.type == .object && session.deleted[$0.property.objectClassName ?? ""] != nil))
             }
             guard !columns.isEmpty else { continue }
             let store = try realm.table(binding)
@@ -23,14 +39,7 @@ enum LinkCleanup {
             try store.forEachCluster(columns) { rows in
                 for r in 0..<rows.count {
                     for (i, column) in columns.enumerated() {
-                        let deleted = session.deleted[column.property.objectClassName!]!
-                        switch rows.value(i, r) {
-                        case .link(let k) where deleted.contains(k):
-                            updates.append((rows.key(r), column, .null))
-                        case .collection(let items) where items.contains(where: { if case .link(let k) = $0 { deleted.contains(k) } else { false } }):
-                            updates.append((rows.key(r), column, .collection(without(deleted, items, column.collection))))
-                        default: break
-                        }
+                        if let value = cleaned(rows.value(i, r), column, session.deleted) { updates.append((rows.key(r), column, value)) }
                     }
                 }
                 return true

@@ -140,9 +140,7 @@ extension ObjectBase {
     /// A frozen copy of this managed object: immutable, readable from any thread.
     public func freeze() -> Self {
         guard let state = _managed else { preconditionFailure("Unmanaged objects cannot be frozen.") }
-        let frozen = state.realm.freeze()
-        let binding = frozen.binding(named: state.table.className) ?? state.table
-        return ClassInfo.of(type(of: self)).instantiate(ManagedState(realm: frozen, table: binding, key: state.key)) as! Self
+        return ClassInfo.of(type(of: self)).instantiate(state.frozen()) as! Self
     }
 
     /// The live version of a frozen object, or nil if it was deleted.
@@ -156,13 +154,9 @@ extension ObjectBase {
 extension Results {
     /// A frozen copy of the results.
     public func freeze() -> Results<Element> {
-        var r = Results(realm: realm.freeze(), binding: binding)
-        r.predicate = predicate
-        r.arguments = arguments
-        r.descriptors = descriptors
-        return r
+        reading(from: sourceRealm.freeze(), binding: binding)
     }
 
     /// Whether the results are frozen.
-    public var isFrozen: Bool { realm.isFrozen }
+    public var isFrozen: Bool { sourceRealm.isFrozen }
 }

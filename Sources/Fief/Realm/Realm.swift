@@ -372,15 +372,10 @@ public final class Realm {
         }
     }
 
-    /// Links to objects deleted earlier in this write transaction read as absent.
+    /// Links (and mixed links) to objects deleted earlier in this write transaction read as absent.
     func filterDeletedLinks(_ value: StoredValue, _ column: ColumnBinding) -> StoredValue {
-        guard column.type == .object, let session, let target = column.property.objectClassName,
-              let deleted = session.deleted[target], !deleted.isEmpty else { return value }
-        switch value {
-        case .link(let k): return deleted.contains(k) ? .null : value
-        case .collection(let items): return .collection(LinkCleanup.without(deleted, items, column.collection))
-        default: return value
-        }
+        guard column.type == .object || column.type == .any, let session, !session.deleted.isEmpty else { return value }
+        return LinkCleanup.cleaned(value, column, session.deleted) ?? value
     }
 
     func writeValue(_ state: ManagedState, _ column: ColumnBinding, _ value: StoredValue) throws {

@@ -49,14 +49,20 @@ public struct ObjectId: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// A new id, unique within this process and very likely across processes.
     public static func generate() -> ObjectId {
-        let seconds = UInt32(truncatingIfNeeded: Int(Date().timeIntervalSince1970))
+        ObjectId(timestamp: Date(), middle: ObjectIdCounter.processBytes)
+    }
+
+    /// An id of the timestamp's seconds (big-endian), five `middle` bytes and the next value of
+    /// this process's counter (big-endian, so ids made in one second sort in creation order).
+    init(timestamp: Date, middle: [UInt8]) {
+        let seconds = UInt32(truncatingIfNeeded: Int(timestamp.timeIntervalSince1970))
         let counter = ObjectIdCounter.next()
         var b = [UInt8](repeating: 0, count: 12)
         b[0] = UInt8(seconds >> 24); b[1] = UInt8(seconds >> 16 & 0xFF)
         b[2] = UInt8(seconds >> 8 & 0xFF); b[3] = UInt8(seconds & 0xFF)
-        for i in 0..<5 { b[4 + i] = ObjectIdCounter.processBytes[i] }
+        for i in 0..<5 { b[4 + i] = middle[i] }
         b[9] = UInt8(counter >> 16 & 0xFF); b[10] = UInt8(counter >> 8 & 0xFF); b[11] = UInt8(counter & 0xFF)
-        return ObjectId(bytes: b)!
+        bytes = b
     }
 
     /// The time encoded in the id's first four bytes.
