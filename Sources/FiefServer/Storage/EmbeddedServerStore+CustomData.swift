@@ -10,17 +10,12 @@ extension EmbeddedServerStore {
     }
 
     public func saveCustomData(_ data: [String: CustomDataValue]?, userId: String) async throws {
-        let realm = try await realm()
-        let json = try data.map(StoredCustomData.encode)
-        try realm.write {
-            if let json {
-                let record = UserCustomDataRecord()
-                record.userId = userId
-                record.json = json
-                realm.add(record, update: .modified)
-            } else if let existing = realm.object(ofType: UserCustomDataRecord.self, forPrimaryKey: userId) {
-                realm.delete(existing)
-            }
+        let record = try data.map { data in
+            let record = UserCustomDataRecord()
+            record.userId = userId
+            record.json = try StoredCustomData.encode(data)
+            return record
         }
+        try await replace(UserCustomDataRecord.self, key: userId, with: record)
     }
 }

@@ -26,18 +26,13 @@ extension EmbeddedServerStore {
     }
 
     public func saveRealmRules(_ rules: RealmRules?, path: String) async throws {
-        let realm = try await realm()
-        let json = try rules.map { try $0.storedJSON() }
-        try realm.write {
-            if let json {
-                let record = RealmRulesRecord()
-                record.path = path
-                record.rules = json
-                realm.add(record, update: .modified)
-            } else if let existing = realm.object(ofType: RealmRulesRecord.self, forPrimaryKey: path) {
-                realm.delete(existing)
-            }
+        let record = try rules.map { rules in
+            let record = RealmRulesRecord()
+            record.path = path
+            record.rules = try rules.storedJSON()
+            return record
         }
+        try await replace(RealmRulesRecord.self, key: path, with: record)
     }
 
     public func countOfferAcceptance(tokenHash: String) async throws {

@@ -45,6 +45,20 @@ public actor EmbeddedServerStore: ServerStore {
         return realm
     }
 
+    /// Stores `record` in place of the object with its primary key or, when `record` is nil,
+    /// deletes the object of `type` whose primary key is `key`: how the store keeps its
+    /// optional per-key documents (a realm's rules, a user's custom data).
+    func replace<Record: Object>(_ type: Record.Type, key: String, with record: Record?) async throws {
+        let realm = try await realm()
+        try realm.write {
+            if let record {
+                realm.add(record, update: .modified)
+            } else if let existing = realm.object(ofType: type, forPrimaryKey: key) {
+                realm.delete(existing)
+            }
+        }
+    }
+
     public func prepare() async throws {
         _ = try await realm()
     }
