@@ -72,7 +72,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
         let parsed: ParsedQuery
-        do { parsed = try ParsedQueryCache.parse(format) } catch { throw RealmError.wrap(error) }
+        do { parsed = try sourceRealm.coordinator.parsedQueries.parse(format) } catch { throw RealmError.wrap(error) }
         var converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
         var result = derived()
         let shift = arguments.count
