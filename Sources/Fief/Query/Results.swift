@@ -72,7 +72,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
         let parsed: ParsedQuery
-        do { parsed = try sourceRealm.coordinator.parsedQueries.parse(format) } catch { throw RealmError.wrap(error) }
+        do { parsed = try QueryLanguage.parse(Self.numberPercentArguments(format)) } catch { throw RealmError.wrap(error) }
         var converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
         var result = derived()
         let shift = arguments.count
@@ -115,6 +115,21 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     private static func names(_ kp: KeyPathExpression) -> [String] {
         kp.components.compactMap { if case .property(let n) = $0 { n } else { nil } }
+    }
+
+    /// Turns NSPredicate-style `%@` placeholders into `$n` (outside quoted strings).
+    static func numberPercentArguments(_ text: String) -> String {
+        var out = ""
+        var n = 0
+        var quote: Character?
+        var chars = Array(text)[...]
+        while let c = chars.popFirst() {
+            if let q = quote { out.append(c); if c == q { quote = nil }; continue }
+            if c == "'" || c == "\"" { quote = c; out.append(c); continue }
+            if c == "%", chars.first == "@" { chars.removeFirst(); out += "$\(n)"; n += 1; continue }
+            out.append(c)
+        }
+        return out
     }
 
     /// Results sorted by a property (or a key path through to-one links).

@@ -13,8 +13,6 @@ final class RealmCoordinator: @unchecked Sendable {
     let writeQueue = WriteQueue()
     /// Cluster starts per class for recent versions, so a new transaction need not scan.
     let directories = DirectoryCache()
-    /// Query texts parsed on this file (``ParsedQueryCache``).
-    let parsedQueries = ParsedQueryCache()
     /// Commits by other processes, watched while an actor-isolated realm is open on the file.
     private var otherProcesses: CommitObservation?
 
