@@ -235,7 +235,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     /// The keys matching the predicate, in key order; scans also give each one's location.
     private func matchingKeys(_ binding: TableBinding) throws -> ([UInt64], ResultLocations?) {
         let store = try sourceRealm.table(binding)
-        if predicate != .truePredicate, let indexed = try indexLookup(binding) { return indexed }
+        if predicate != .truePredicate, let indexed = try indexLookup(binding, store) { return indexed }
         let evaluator = predicate == .truePredicate
             ? nil : try QueryEvaluator(realm: sourceRealm, binding: binding, predicate: predicate, arguments: arguments)
         var keys: [UInt64] = []
@@ -261,7 +261,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     /// Equality or IN on the primary key or an indexed property, alone: answered by the index.
     /// Each hit is located once, its value re-checked only where the index key may hold a
     /// prefix of it, and its location kept for the objects made from the results.
-    private func indexLookup(_ binding: TableBinding) throws -> ([UInt64], ResultLocations?)? {
+    private func indexLookup(_ binding: TableBinding, _ txnStore: TableStore) throws -> ([UInt64], ResultLocations?)? {
         guard case .comparison(let c) = predicate, c.options.isEmpty, c.op == .equal || c.op == .in,
               case .keyPath(let kp) = c.left, kp.quantifier == nil, kp.components.count == 1,
               case .property(let name) = kp.components[0], let column = binding.column(named: name),
@@ -283,7 +283,6 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         default: return nil
         }
         if c.op == .equal && wanted.count != 1 { return nil }
-        let txnStore = try sourceRealm.table(binding)
         var hits: [(key: UInt64, start: UInt64, row: Int)] = []
         for w in wanted {
             // A value of another kind (a Float 3 for an int key) is left to the scan, which
