@@ -48,8 +48,8 @@ extension SyncConnection {
         for realmPath in paths.values.sorted(by: { $0.value < $1.value }) {
             let rules = try await storage("reading the rules of \(realmPath)") { try await self.hub.rules(realmPath) }
             let level = try await storage("reading the permissions of \(realmPath)") { try await self.permissions.level(of: self.user, at: realmPath) }
+            let applied = AppliedRules(rules, for: user, level: level, customData: customData)
             for number in bound.keys.sorted() where bound[number]?.path.value == realmPath.value {
-                let applied = AppliedRules(rules, for: user, level: level, customData: customData)
                 // Rules that bind the session as before change nothing it holds.
                 guard var session = sessions[number], session.rules != applied else { continue }
                 session.apply(applied)
