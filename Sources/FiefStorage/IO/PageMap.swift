@@ -14,9 +14,18 @@ final class PageMap: @unchecked Sendable {
     private let nodeBits: UnsafeMutablePointer<UInt64>
     private let runBits: UnsafeMutablePointer<UInt64>
 
-    init(region: MappedRegion, pageSize: Int) {
+    /// Whether this map's faults may read around the faulted page (see ``ReadAround``).
+    private let readAround: ReadAround
+    private let adviceLock = Lock()
+    // Guarded by `adviceLock`.
+    private var readsAround: Bool
+
+    init(region: MappedRegion, pageSize: Int, readAround: ReadAround) {
         self.region = region
         self.pageSize = pageSize
+        self.readAround = readAround
+        readsAround = readAround.isOn
+        if !readsAround { region.adviseReadAround(false) }
         capacityPages = UInt64(region.length / pageSize)
         let words = Int((capacityPages + 63) / 64) + 1
         nodeBits = .allocate(capacity: 2 * words)
@@ -25,6 +34,24 @@ final class PageMap: @unchecked Sendable {
     }
 
     deinit { nodeBits.deallocate() }
+
+    /// Lets faults in this map, and in every later map of the store, read around the faulted
+    /// page: the reader is about to scan (see ``ReadAround``). Cheap after the first call.
+    func allowReadAround() {
+        adviceLock.withLock {
+            guard !readsAround else { return }
+            readsAround = true
+            readAround.turnOn()
+            region.adviseReadAround(true)
+        }
+    }
+
+    /// Starts reading the `pages` pages from `page` in one go, before a run spanning them is
+    /// first checked (a no-op when the map reads around anyway).
+    func prefetch(_ page: UInt64, pages: Int) {
+        guard pages > 1, page + UInt64(pages) <= capacityPages, !adviceLock.withLock({ readsAround }) else { return }
+        region.adviseWillNeed(offset: Int(page) * pageSize, count: pages * pageSize)
+    }
 
     /// Records that the writer sealed `pages` pages from `page` (a node, or a run): the first is
     /// verified as that kind, and no page of them is whatever the bits vouched for before.
@@ -51,7 +78,7 @@ final class PageMap: @unchecked Sendable {
     /// For an encrypted store, `decryptor` reads the pages (the caller keeps it alive too), and
     /// the page size the reader reports is the logical one.
     func reader(pageLimit: UInt64, newestTxn: UInt64, verifyChecksums: Bool, decryptor: PageDecryptor?) -> MappedPages {
-        MappedPages(base: region.base, pageSize: decryptor?.context.logicalPageSize ?? pageSize,
+        MappedPages(map: self, base: region.base, pageSize: decryptor?.context.logicalPageSize ?? pageSize,
                     pageLimit: min(pageLimit, capacityPages), newestTxn: newestTxn, nodeBits: nodeBits, runBits: runBits,
                     verifyChecksums: verifyChecksums, decryptor: decryptor)
     }
@@ -77,6 +104,7 @@ protocol PageSource {
 /// Committed pages read straight from the map (or, for an encrypted store, decrypted from it).
 /// The owner (a transaction) keeps the map and the decryptor alive.
 struct MappedPages: PageSource {
+    unowned(unsafe) let map: PageMap
     let base: UnsafeRawPointer
     /// The logical page size (the physical one unless the store is encrypted).
     let pageSize: Int
@@ -135,6 +163,8 @@ struct MappedPages: PageSource {
         // The bit vouches for the run's type and header; the length is cheap to recheck.
         if !MappedPages.isSet(runBits, number) || pointer.u64(Layout.runLengthOffset) != UInt64(dataLength)
             || pointer.u8(Layout.typeOffset) != type.rawValue {
+            // Checking reads the whole run: one read request for it, not a fault per page.
+            map.prefetch(number, pages: pages)
             try PageCheck.verifyRun(pointer, pageSize: pageSize, number: number, type: type,
                                     dataLength: dataLength, checksum: verifyChecksums, newestTxn: newestTxn)
             MappedPages.set(runBits, number)

@@ -51,7 +51,7 @@ extension Environment {
         let filePages = size / UInt64(physicalPageSize)
         var map = currentMap
         if max(meta.pageCount, filePages) > map.capacityPages {
-            map = try Environment.makeMap(file, pageSize: physicalPageSize, pages: max(meta.pageCount, filePages))
+            map = try Environment.makeMap(file, pageSize: physicalPageSize, pages: max(meta.pageCount, filePages), readAround: readAround)
         } else {
             map.forgetVerifiedPages()
         }

@@ -35,6 +35,8 @@ final class Environment: @unchecked Sendable {
     /// Calls observers when other processes commit (nil when the file is not shared).
     let commitWatcher: CommitWatcher?
     let lock = Lock()
+    /// Whether new maps let faults read around (off until the first scan).
+    let readAround = ReadAround()
 
     // Guarded by `lock`.
     var latest: Snapshot
@@ -107,7 +109,7 @@ final class Environment: @unchecked Sendable {
         // Size the map by the file, not by the meta's page count: pages past the end of the file
         // are never read (only free ones can be there), and a damaged count must not make the
         // map or its bitmaps huge. Commits remap when the file outgrows the map.
-        let map = try Environment.makeMap(file, pageSize: physicalPageSize, pages: filePages)
+        let map = try Environment.makeMap(file, pageSize: physicalPageSize, pages: filePages, readAround: readAround)
         latest = Snapshot(meta: choice.meta, map: map, pageLimit: min(choice.meta.pageCount, filePages))
         if !options.readOnly && !state.latestIsSealed {
             // Make the recovered version durable and sealed before anything else is written.
@@ -161,11 +163,11 @@ final class Environment: @unchecked Sendable {
     }
 
     /// Maps the file with room to grow: capacity doubles, so remapping is rare.
-    static func makeMap(_ file: StorageFile, pageSize: Int, pages: UInt64) throws(StorageError) -> PageMap {
+    static func makeMap(_ file: StorageFile, pageSize: Int, pages: UInt64, readAround: ReadAround) throws(StorageError) -> PageMap {
         var capacity = 1 << 24 // 16 MiB
         let needed = Int(pages) * pageSize
         while capacity < needed { capacity = capacity < (1 << 30) ? capacity * 2 : capacity + (1 << 30) }
-        do { return PageMap(region: try file.map(length: capacity), pageSize: pageSize) } catch {
+        do { return PageMap(region: try file.map(length: capacity), pageSize: pageSize, readAround: readAround) } catch {
             throw asStorageError(error, file)
         }
     }

@@ -259,7 +259,7 @@ extension Transaction {
     private func currentMap(pageCount: UInt64) throws -> PageMap {
         let map = env.latestSnapshot.map
         if pageCount <= map.capacityPages { return map }
-        return try Environment.makeMap(env.file, pageSize: env.physicalPageSize, pages: pageCount)
+        return try Environment.makeMap(env.file, pageSize: env.physicalPageSize, pages: pageCount, readAround: env.readAround)
     }
 }
 

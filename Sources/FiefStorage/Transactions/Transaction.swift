@@ -47,6 +47,20 @@ public final class Transaction {
 
     /// The store's page size in bytes.
     public var pageSize: Int { env.pageSize }
+
+    /// Tells the store that this transaction is about to read a large part of the file in
+    /// order (a scan of a whole table, say). A store's memory map starts by reading only the
+    /// pages a fault touches, which keeps opening a large cold file and reading a few records
+    /// cheap; after this call, faults read around the faulted page again, for this and every
+    /// later version, which suits scans. Only a hint: results never depend on it.
+    ///
+    /// ```swift
+    /// txn.expectScan()
+    /// try tree.forEach { key, value in … }
+    /// ```
+    public func expectScan() {
+        snapshot.map.allowReadAround()
+    }
     /// For a write transaction, the id its commit will have (0 for a read transaction).
     let txnID: UInt64
 

@@ -83,7 +83,7 @@ struct Verifier {
         freshBits = .allocate(capacity: 2 * freshWords)
         freshBits.initialize(repeating: 0, count: 2 * freshWords)
         freshDecryptor = txn.env.makeDecryptor(sharedCache: false)
-        fresh = MappedPages(base: txn.mapped.base, pageSize: pageSize, pageLimit: txn.mapped.pageLimit,
+        fresh = MappedPages(map: txn.mapped.map, base: txn.mapped.base, pageSize: pageSize, pageLimit: txn.mapped.pageLimit,
                             newestTxn: txn.mapped.newestTxn, nodeBits: freshBits, runBits: freshBits + freshWords,
                             verifyChecksums: true, decryptor: freshDecryptor)
     }
