@@ -20,6 +20,10 @@ public final class Realm {
     /// The schema version stored in the file.
     public internal(set) var schemaVersion: UInt64 = 0
     private(set) var fileSchema: Schema
+    /// The bytes of the file's schema record `fileSchema` was last found to match, so that
+    /// `SchemaManager.reloadIfChanged` decodes the record only when it changed. Any new schema
+    /// clears it.
+    var checkedSchemaRecord: [UInt8]?
     private var bindingsByName: [String: TableBinding] = [:]
     private var bindingsByType: [ObjectIdentifier: TableBinding] = [:]
     @exclusivity(unchecked) var readTxn: Transaction?
@@ -106,6 +110,7 @@ public final class Realm {
 
     func setSchema(_ schema: Schema, bindings: [TableBinding]) {
         fileSchema = schema
+        checkedSchemaRecord = nil
         bindingsByName = [:]
         bindingsByType = [:]
         for b in bindings { register(b) }

@@ -226,9 +226,16 @@ enum SchemaManager {
 
     /// Re-reads the schema when another realm instance changed it.
     static func reloadIfChanged(_ realm: Realm) throws {
-        guard let (schema, version) = try readSchema(try realm.currentTxn()), schema != realm.schema else { return }
-        let models = realm.allBindings.compactMap(\.info)
-        bind(realm, schema, models, version: version)
+        let txn = try realm.currentTxn()
+        guard let meta = try txn.tree(metaTreeName), let bytes = try meta.get(schemaKey) else { return }
+        // Most transactions find the record the realm last checked: no need to decode it again.
+        if bytes == realm.checkedSchemaRecord { return }
+        let schema = try SchemaCoding.decode(bytes)
+        if schema != realm.schema {
+            let version = try meta.get(versionKey).map { try decodeU64($0, "schemaVersion") } ?? 0
+            bind(realm, schema, realm.allBindings.compactMap(\.info), version: version)
+        }
+        realm.checkedSchemaRecord = bytes
     }
 
     /// Binds the classes of `schema` to the Swift models and records the schema version.

@@ -5,19 +5,25 @@ import Foundation
 enum CellCoding {
     // MARK: Fixed width
 
-    static func appendFixed(_ v: StoredValue, type: PropertyType?, width: Int, to out: inout [UInt8]) {
-        func le<T: FixedWidthInteger>(_ x: T) { withUnsafeBytes(of: x.littleEndian) { out.append(contentsOf: $0) } }
+    /// Stores `v` as a fixed-width value of `type` at `slot`, which holds `width` zeroed bytes
+    /// (values of another kind, such as null, leave them zero).
+    static func storeFixed(_ v: StoredValue, type: PropertyType?, width: Int, at slot: UnsafeMutableRawPointer) {
+        func le<T: FixedWidthInteger>(_ x: T) {
+            // A value of the wrong width for the column is left out rather than written past its slot.
+            guard MemoryLayout<T>.size <= width else { return }
+            slot.storeBytes(of: x.littleEndian, as: T.self)
+        }
         switch v {
-        case .bool(let b): out.append(b ? 1 : 0)
+        case .bool(let b): slot.storeBytes(of: b ? 1 : 0, as: UInt8.self)
         case .int(let i):
             if type == .float { le(Float(i).bitPattern) } else if type == .double || type == .date { le(Double(i).bitPattern) } else { le(i) }
         case .link(let k): le(k)
         case .float(let f): if type == .double { le(Double(f).bitPattern) } else { le(f.bitPattern) }
         case .double(let d): if type == .float { le(Float(d).bitPattern) } else { le(d.bitPattern) }
         case .date(let d): le(d.timeIntervalSinceReferenceDate.bitPattern)
-        case .objectId(let o): out.append(contentsOf: o.bytes)
-        case .uuid(let u): withUnsafeBytes(of: u.uuid) { out.append(contentsOf: $0) }
-        default: out.append(contentsOf: repeatElement(0, count: width))
+        case .objectId(let o): o.bytes.withUnsafeBytes { slot.copyMemory(from: $0.baseAddress!, byteCount: min($0.count, width)) }
+        case .uuid(let u): withUnsafeBytes(of: u.uuid) { slot.copyMemory(from: $0.baseAddress!, byteCount: min($0.count, width)) }
+        default: break
         }
     }
 

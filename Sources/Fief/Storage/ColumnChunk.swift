@@ -22,17 +22,29 @@ enum ColumnChunk {
         let hasNulls = values.contains { $0.isNull }
         let bitmapBytes = hasNulls ? (n + 7) / 8 : 0
         let width: Int? = collection != .none ? nil : (type.map { $0.fixedWidth } ?? 8)
-        var out = [UInt8](repeating: 0, count: headerSize + bitmapBytes)
-        out[0] = width != nil ? fixedLayout : variableLayout
-        out[1] = type?.rawValue ?? 0
-        out[2] = hasNulls ? 1 : 0
-        withUnsafeBytes(of: UInt32(n).littleEndian) { for i in 0..<4 { out[4 + i] = $0[i] } }
+        let dataStart = headerSize + bitmapBytes
+        var out = [UInt8](repeating: 0, count: dataStart + (width ?? 0) * n)
+        writeHeader(&out, layout: width != nil ? fixedLayout : variableLayout, type: type?.rawValue ?? 0, hasNulls: hasNulls, count: n)
         if hasNulls {
             for (i, v) in values.enumerated() where v.isNull { out[headerSize + i / 8] |= 1 << UInt8(i % 8) }
         }
         if let width {
-            out.reserveCapacity(out.count + n * width)
-            for v in values { CellCoding.appendFixed(v, type: type, width: width, to: &out) }
+            // Each value goes straight into its zeroed slot (no per-value appends).
+            out.withUnsafeMutableBytes { bytes in
+                let base = bytes.baseAddress! + dataStart
+                values.withUnsafeBufferPointer { values in
+                    for i in values.indices {
+                        // Doubles and ints, the common columns, without the general conversion.
+                        if type == .double, case .double(let d) = values[i] {
+                            (base + i * 8).storeBytes(of: d.bitPattern.littleEndian, as: UInt64.self)
+                        } else if type == .int, case .int(let v) = values[i] {
+                            (base + i * 8).storeBytes(of: v.littleEndian, as: Int64.self)
+                        } else {
+                            CellCoding.storeFixed(values[i], type: type, width: width, at: base + i * width)
+                        }
+                    }
+                }
+            }
         } else {
             var data: [UInt8] = []
             var offsets: [UInt32] = [0]
@@ -46,6 +58,24 @@ enum ColumnChunk {
             out.append(contentsOf: data)
         }
         return out
+    }
+
+    /// The encoded key chunk of a cluster: its object keys as fixed-width u64 values (the same
+    /// bytes as `encode` gives for them with `type` nil).
+    static func encodeKeys(_ keys: [UInt64]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: headerSize + keys.count * 8)
+        writeHeader(&out, layout: fixedLayout, type: 0, hasNulls: false, count: keys.count)
+        out.withUnsafeMutableBytes { bytes in
+            for (i, key) in keys.enumerated() { bytes.storeBytes(of: key.littleEndian, toByteOffset: headerSize + i * 8, as: UInt64.self) }
+        }
+        return out
+    }
+
+    private static func writeHeader(_ out: inout [UInt8], layout: UInt8, type: UInt8, hasNulls: Bool, count: Int) {
+        out[0] = layout
+        out[1] = type
+        out[2] = hasNulls ? 1 : 0
+        out.withUnsafeMutableBytes { $0.storeBytes(of: UInt32(count).littleEndian, toByteOffset: 4, as: UInt32.self) }
     }
 
     /// The number of rows in an encoded chunk.
@@ -75,12 +105,29 @@ enum ColumnChunk {
         return CellCoding.readVariable(UnsafeRawBufferPointer(rebasing: chunk[range]), type: type ?? .int, collection: collection)
     }
 
-    /// Decodes every row.
+    /// Decodes every row (the header parsed once).
     static func decodeAll(_ chunk: UnsafeRawBufferPointer, type: PropertyType?, collection: CollectionKind) -> [StoredValue] {
-        let n = rowCount(chunk)
+        guard let layout = Layout(chunk) else { return Array(repeating: .null, count: rowCount(chunk)) }
         var out: [StoredValue] = []
-        out.reserveCapacity(n)
-        for row in 0..<n { out.append(value(chunk, row: row, type: type, collection: collection)) }
+        out.reserveCapacity(layout.count)
+        let width = type?.fixedWidth ?? 8
+        if chunk[0] == fixedLayout, layout.dataStart + layout.count * width <= chunk.count {
+            // Fixed width and whole: every slot is in bounds, so no per-row checks.
+            let base = chunk.baseAddress! + layout.dataStart
+            for row in 0..<layout.count {
+                if layout.isNull(chunk, row) {
+                    out.append(.null)
+                } else if type == .double {
+                    out.append(.double(Double(bitPattern: UInt64(littleEndian: (base + row * 8).loadUnaligned(as: UInt64.self)))))
+                } else if type == .int {
+                    out.append(.int(Int64(littleEndian: (base + row * 8).loadUnaligned(as: Int64.self))))
+                } else {
+                    out.append(CellCoding.readFixed(UnsafeRawBufferPointer(start: base + row * width, count: width), type: type))
+                }
+            }
+            return out
+        }
+        for row in 0..<layout.count { out.append(value(chunk, layout, row: row, type: type, collection: collection)) }
         return out
     }
 

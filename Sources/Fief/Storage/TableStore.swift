@@ -221,7 +221,7 @@ final class TableStore {
 
     /// Registers a new empty cluster: its key chunk goes to the tree at once so scans find it.
     private func createCluster(_ start: UInt64, tree: Tree, _ session: WriteSession) throws {
-        try tree.put(ClusterKey.make(start, 0), ColumnChunk.encode([], type: nil, collection: .none), compressible: false)
+        try tree.put(ClusterKey.make(start, 0), ColumnChunk.encodeKeys([]), compressible: false)
         let cluster = MutableCluster(start: start, keys: [], treeName: binding.clusterTree)
         cluster.keysDirty = true
         session.clusters[binding.tableID, default: [:]][start] = cluster
@@ -320,8 +320,7 @@ final class TableStore {
                     continue
                 }
                 if cluster.keysDirty {
-                    let keys = cluster.keys.map { StoredValue.int(Int64(bitPattern: $0)) }
-                    try tree.put(ClusterKey.make(start, 0), ColumnChunk.encode(keys, type: nil, collection: .none), compressible: false)
+                    try tree.put(ClusterKey.make(start, 0), ColumnChunk.encodeKeys(cluster.keys), compressible: false)
                 }
                 for number in cluster.loadedColumns {
                     let column = cluster.columns[Int(number)]!
@@ -342,7 +341,11 @@ final class TableStore {
     /// Calls `body` with each non-empty cluster's rows for `columns`, in key order.
     func forEachCluster(_ columns: [ColumnBinding], _ body: (ClusterRows) throws -> Bool) throws {
         guard let tree = try tree() else { return }
+        var visited = 0
         for start in try directory.starts() {
+            // A scan past its first cluster reads most of the table: let the map read around.
+            visited += 1
+            if visited == 2 { txn.expectScan() }
             if let cluster = cache?[start] {
                 var sources: [ClusterRows.Source] = []
                 for c in columns {

@@ -6,14 +6,15 @@ import Foundation
 /// repeat counts is the steady cost of the step, without the process's first-use costs. STEP is `build` (create the store in the empty DIRECTORY and load N objects),
 /// `open-read` (open it and read object N/2), `iterate` (open it and loop over every object
 /// reading its score), `read-all` (open it and keep every object in memory, as O10) or
-/// `name-query` (open it and run O4's 10,000 indexed equality queries on random names).
+/// `name-query` (open it and run O4's 10,000 indexed equality queries on random names) or
+/// `durable-updates` (open it and commit O8a's 1,000 durable one-object updates, one writer).
 enum ObjectProfileCommand {
     static let flag = "--object-profile"
 
     /// Runs the step named by `arguments`; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 3, let engine = ObjectEngineCatalog.engine(named: arguments[1]) else {
-            Log.error("usage: fief-bench \(flag) build|open-read|iterate|read-all|name-query ENGINE DIRECTORY [N [REPEATS]]")
+            Log.error("usage: fief-bench \(flag) build|open-read|iterate|read-all|name-query|durable-updates ENGINE DIRECTORY [N [REPEATS]]")
             return 2
         }
         let directory = arguments[2]
@@ -55,6 +56,12 @@ enum ObjectProfileCommand {
         case "name-query":
             let store = try engine.open(in: directory, .durable)
             result = "\(try store.query(names: ObjectDataset(count: count).randomNames(10_000, seed: 0x4A_3E)))"
+            try store.close()
+        case "durable-updates":
+            let store = try engine.open(in: directory, .durable)
+            var random = SplitMix64(seed: 0x08A)
+            for _ in 0..<1_000 { try store.incrementScore(id: Int(random.next() % UInt64(count)), beforeCommit: {}) }
+            result = "1,000 commits"
             try store.close()
         default:
             Log.error("unknown step '\(name)'")
