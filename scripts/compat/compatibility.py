@@ -37,6 +37,8 @@ OWNERS = {
     "LinkingObjects": ["LinkingObjects", "RealmCollection"],
     "AnyRealmCollection": ["AnyRealmCollection", "RealmCollection"],
     "Map": ["Map", "RealmKeyedCollection"],
+    # RealmSwift's private protocol shared by its two sectioned types; Fief declares the members on both.
+    "SectionedResultImpl": ["SectionedResults", "ResultsSection"],
 }
 # Labels that only carry the caller's isolation (`#isolation`), left out when comparing.
 ISOLATION_LABELS = {"_isolation", "isolation"}

@@ -65,7 +65,7 @@ public struct PropertyChange {
 ///     }
 /// }
 /// ```
-public enum ObjectChange<T: ObjectBase> {
+public enum ObjectChange<T> {
     /// Properties of the object changed.
     case change(T, [PropertyChange])
     /// The object was deleted.

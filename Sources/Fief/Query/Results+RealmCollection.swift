@@ -31,7 +31,7 @@ extension Results: RealmCollectionBase, RealmCollection {
 
     /// All the objects of `source`, in its order, read from `realm`.
     static func from(_ source: ResultsSource, in realm: Realm) -> Results<Element> {
-        var r = Results(realm: realm, binding: realm.readBinding(for: Element.self))
+        var r = Results(realm: realm, binding: realm.readBinding(for: Element._fiefObjectType))
         r.source = source
         return r
     }

@@ -10,7 +10,7 @@ import Foundation
 ///     .sorted(byKeyPath: "name")
 /// print(puppies.count, puppies.first?.name ?? "-")
 /// ```
-public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomStringConvertible {
+public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomStringConvertible {
     /// The realm the results read (live or frozen).
     let sourceRealm: Realm
     private let fixedBinding: TableBinding?
@@ -24,7 +24,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// The class binding; looked up again while the class is not yet in the file, so results
     /// made before the first object of their class was added are live too.
-    var binding: TableBinding? { fixedBinding ?? sourceRealm.readBinding(for: Element.self) }
+    var binding: TableBinding? { fixedBinding ?? sourceRealm.readBinding(for: Element._fiefObjectType) }
     private var cache = ResultsCache()
 
     /// A copy to refine, with its own evaluation cache.
@@ -150,9 +150,10 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
         return r
     }
 
-    /// Results sorted by a Swift key path.
+    /// Results sorted by a Swift key path (on projections, the root object's property the
+    /// projected property reads).
     public func sorted<V: Comparable>(by keyPath: KeyPath<Element, V>, ascending: Bool = true) -> Results<Element> {
-        sorted(byKeyPath: _KeyPathRecorder.names(of: keyPath, on: Element.self).joined(separator: "."), ascending: ascending)
+        sorted(byKeyPath: Element._fiefPropertyNames(keyPath).joined(separator: "."), ascending: ascending)
     }
 
     /// Results keeping only the first object for each distinct combination of the key paths.
@@ -344,7 +345,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
     public subscript(index: Int) -> Element {
         let keys = keys()
         precondition(index >= 0 && index < keys.count, "Index \(index) is out of bounds (results have \(keys.count) objects)")
-        return sourceRealm.objectForKey(Element.self, keys[index], binding: binding)
+        return Element._fiefElement(_FiefFetchedRow(realm: sourceRealm, key: keys[index], binding: binding, location: nil, pinned: nil))
     }
 
     /// The first object, or nil.
@@ -355,7 +356,7 @@ public struct Results<Element: ObjectBase>: RandomAccessCollection, CustomString
 
     /// The index of `object` in the results.
     public func index(of object: Element) -> Int? {
-        guard let key = object._managed?.key else { return nil }
+        guard let key = object._fiefObject._managed?.key else { return nil }
         return keys().firstIndex(of: key)
     }
 

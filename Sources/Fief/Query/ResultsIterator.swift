@@ -1,6 +1,6 @@
 /// Iterates ``Results``: a snapshot of the matching keys taken when iteration starts, each
 /// object made only when the loop reaches it, already knowing its cluster row.
-public struct ResultsIterator<Element: ObjectBase>: IteratorProtocol {
+public struct ResultsIterator<Element: RealmFetchable>: IteratorProtocol {
     private let realm: Realm
     private let binding: TableBinding?
     private let keys: [UInt64]
@@ -24,10 +24,10 @@ public struct ResultsIterator<Element: ObjectBase>: IteratorProtocol {
         index += 1
         // Rows found by the scan hold while nothing was inserted or deleted since.
         guard let binding, let locations, locations.epoch == realm.epoch else {
-            return realm.objectForKey(Element.self, keys[i], binding: binding)
+            return Element._fiefElement(_FiefFetchedRow(realm: realm, key: keys[i], binding: binding, location: nil, pinned: nil))
         }
         let location = locations.location(of: i, from: &run)
         if pinned?.start != location.start { pinned = (location.start, realm.pinnedCluster(binding, location.start)) }
-        return realm.objectForKey(Element.self, keys[i], binding: binding, at: location, pinned: pinned?.cluster)
+        return Element._fiefElement(_FiefFetchedRow(realm: realm, key: keys[i], binding: binding, location: location, pinned: pinned?.cluster))
     }
 }
