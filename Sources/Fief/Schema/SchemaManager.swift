@@ -226,7 +226,7 @@ enum SchemaManager {
 
     /// Re-reads the schema when another realm instance changed it.
     static func reloadIfChanged(_ realm: Realm) throws {
-        guard let (schema, version) = try readSchema(try realm.currentTxn()), schema != realm.schema else { return }
+        guard let (schema, version) = try readSchema(try realm.currentTxn()), !schema.isStoredIdentically(to: realm.schema) else { return }
         let models = realm.allBindings.compactMap(\.info)
         bind(realm, schema, models, version: version)
     }
