@@ -170,6 +170,8 @@ enum SchemaManager {
             for (className, property) in plan.indexesToBuild { try buildIndex(realm, className, property) }
             if needsMigration || (existing != nil && versionChanged) {
                 let migration = Migration(realm: realm, oldSchema: file, plan: plan)
+                Logger.emit(.info, "Migrating \(configuration.storeIdentity) from schema version \(fileVersion) to \(configuration.schemaVersion)"
+                                   + (configuration.migrationBlock == nil ? " (no migration block)" : ""))
                 if let block = configuration.migrationBlock { block(migration, fileVersion) }
                 try migration.finish()
                 for name in migration.deletedClasses where !models.contains(where: { $0.schema.className == name }) {
