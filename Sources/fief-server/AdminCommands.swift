@@ -17,7 +17,7 @@ struct DataDirectoryOption: ParsableArguments {
             guard let url = PostgresConnectionURL(text) else {
                 throw ValidationError("--postgres-url \(text): use postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE")
             }
-            let store = try PostgresServerStore(url: url, logger: Logger(label: "fief-server", factory: { _ in SwiftLogNoOpLogHandler() }))
+            let store = try PostgresServerStore(url: url, logger: Logging.Logger(label: "fief-server", factory: { _ in SwiftLogNoOpLogHandler() }))
             do { try await store.prepare() } catch {
                 await store.close()
                 throw error

@@ -121,7 +121,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let levelName = logLevel ?? environment["FIEF_LOG_LEVEL"] ?? "info"
-        guard let level = Logger.Level(rawValue: levelName) else {
+        guard let level = Logging.Logger.Level(rawValue: levelName) else {
             throw ValidationError("unknown log level \(levelName); use trace, debug, info, notice, warning, error or critical")
         }
         let portValue: Int
@@ -138,7 +138,7 @@ struct Serve: AsyncParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let logger = Logger(label: "fief-server")
+        let logger = Logging.Logger(label: "fief-server")
         try TestHooks.apply(environment: environment, logger: logger)
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))

@@ -20,7 +20,7 @@ import Darwin
 enum TestHooks {
     static let fileSizeLimitVariable = "FIEF_SERVER_TEST_FILE_SIZE_LIMIT"
 
-    static func apply(environment: [String: String], logger: Logger) throws {
+    static func apply(environment: [String: String], logger: Logging.Logger) throws {
         signal(SIGXFSZ, SIG_IGN)
         guard let text = environment[fileSizeLimitVariable] else { return }
         guard let bytes = UInt64(text), bytes > 0 else {

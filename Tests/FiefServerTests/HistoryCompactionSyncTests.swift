@@ -51,7 +51,7 @@ final class HistoryCompactionSyncTests: XCTestCase {
         // version is still there, with fewer sets of the text.
         let store: any ServerStore
         if let url = server.postgresURL {
-            store = try PostgresServerStore(url: try XCTUnwrap(PostgresConnectionURL(url)), logger: Logger(label: "compaction-test"))
+            store = try PostgresServerStore(url: try XCTUnwrap(PostgresConnectionURL(url)), logger: Logging.Logger(label: "compaction-test"))
         } else {
             store = try EmbeddedServerStore(directory: dataDirectory)
         }

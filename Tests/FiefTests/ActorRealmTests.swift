@@ -353,7 +353,7 @@ final class ActorObservationTests: XCTestCase {
             case .error(let e): collector.record("error \(e)")
             }
         }
-        let objectToken = try await todo.observe(keyPaths: ["owner"], on: collector) { collector, change in
+        let objectToken = await todo.observe(keyPaths: ["owner"], on: collector) { collector, change in
             if case .change(let t, let p) = change { collector.record("object \(t.name) \(p.map(\.name))") }
         }
         let initial = await collector.next()

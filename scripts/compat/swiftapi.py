@@ -17,6 +17,8 @@ DECL = re.compile(r"\s*(" + ATTRIBUTES + MODIFIERS + r")"
                   r"(func|init[?!]?|subscript|var|let|case|typealias|associatedtype|struct|class|enum|protocol|actor|extension)\b"
                   r"\s*(.*)", re.S)
 TYPE_KINDS = {"struct", "class", "enum", "protocol", "actor"}
+# A function's name: an identifier, or an operator (whose `<` and `>` are not brackets).
+OPERATOR_OR_NAME = re.compile(r"(`?\w+`?|[-/=+!*%<>&|^~?.]+)\s*")
 
 
 def strip(source):
@@ -107,7 +109,7 @@ def callable_name(keyword, rest):
     elif keyword == "subscript":
         name, tail = "subscript", rest
     else:
-        m = re.match(r"(`?[\w]+`?|[^\s(<]+)\s*", rest)
+        m = re.match(OPERATOR_OR_NAME, rest)
         if not m:
             return None
         name, tail = m.group(1).strip("`"), rest[m.end():]
@@ -157,7 +159,11 @@ def declarations(source):
             i += 1
             continue
         mods, keyword, rest = m.group(1), m.group(2), m.group(3)
-        header_end = header_limit(text, m.start(3))
+        name_end = m.start(3)
+        if keyword == "func":
+            op = OPERATOR_OR_NAME.match(text, name_end)
+            name_end = op.end() if op else name_end
+        header_end = header_limit(text, name_end)
         rest = text[m.start(3):header_end]
         is_public = bool(re.search(r"\b(public|open)\b", mods)) or (scope[2] and "private" not in mods
                                                                     and "internal" not in mods)
@@ -184,8 +190,10 @@ def declarations(source):
             if is_public and not name.startswith("_"):
                 yield (owner, keyword, name)
             members_public = keyword == "protocol" and is_public
+            # The cases of an enum are as visible as the enum; its other members are internal by default.
+            scope_kind = "internal enum" if keyword == "enum" and not is_public else keyword
             if brace >= 0 and brace <= header_end + 1:
-                stack.append((full, keyword, members_public))
+                stack.append((full, scope_kind, members_public))
                 i = brace + 1
                 at_start = True
             else:

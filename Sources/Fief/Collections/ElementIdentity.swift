@@ -3,7 +3,7 @@
 /// `AnyRealmValue`'s `==` (so two different linked objects differ), other values by their
 /// stored form.
 func isSameElement<E: _Persistable>(_ a: E, _ b: E) -> Bool {
-    if let x = a as? ObjectBase, let y = b as? ObjectBase { return x.isSameObject(as: y) }
+    if let x = a as? ObjectBase, let y = b as? ObjectBase { return x.refersToSameObject(as: y) }
     if let x = a as? AnyRealmValue, let y = b as? AnyRealmValue { return x == y }
     guard let x = try? a._fiefToStored(nil).value, let y = try? b._fiefToStored(nil).value else { return false }
     return x == y

@@ -1,8 +1,22 @@
 import FiefQueryLanguage
 
-/// Types whose instances are confined to one realm's actor or thread and can be handed to
-/// another through a ``ThreadSafeReference``: objects and results.
-public protocol ThreadConfined {}
+/// Types whose instances are confined to one realm's actor or thread: objects, results and
+/// the collections of objects. Managed objects and results can be handed to another actor or
+/// thread through a ``ThreadSafeReference`` (or the ``ThreadSafe`` property wrapper); any of
+/// them can be frozen, and a frozen value may be read anywhere.
+public protocol ThreadConfined {
+    /// The realm managing the value, or nil while it is unmanaged.
+    var realm: Realm? { get }
+    /// Whether the value can no longer be read: it was deleted, or its realm was invalidated.
+    var isInvalidated: Bool { get }
+    /// Whether the value is a frozen (immutable) snapshot.
+    var isFrozen: Bool { get }
+    /// A frozen snapshot of the value, readable from any thread or actor.
+    func freeze() -> Self
+    /// The live version of a frozen value, or nil when it no longer exists (a live value
+    /// returns itself).
+    func thaw() -> Self?
+}
 
 extension ObjectBase: ThreadConfined {}
 extension Results: ThreadConfined {}
@@ -18,11 +32,7 @@ extension Results: ThreadConfined {}
 /// }
 /// ```
 public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
-    enum Target: Sendable {
-        case object(className: String, key: UInt64)
-        case results(className: String, predicate: QueryExpression, arguments: [StoredValue], descriptors: [SendableDescriptor],
-                     source: ResultsSource?)
-    }
+    typealias Target = ThreadSafeReferenceTarget
 
     let storeIdentity: String
     let target: Target
@@ -34,12 +44,24 @@ public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
         target = .object(className: state.table.className, key: state.key)
     }
 
+    /// Whether the reference can no longer be resolved. Fief's references are values that
+    /// resolve any number of times, in any realm of the same file, so this is always false;
+    /// ``Realm/resolve(_:)`` returns nil when the object it names was deleted.
+    public var isInvalidated: Bool { false }
+
     /// A reference to results (their query, not their current contents).
     public init<T>(to results: Results<T>) where Confined == Results<T> {
         storeIdentity = results.sourceRealm.configuration.storeIdentity
         target = .results(className: T.className(), predicate: results.predicate, arguments: results.arguments,
                           descriptors: results.descriptors.map(SendableDescriptor.init), source: results.source)
     }
+}
+
+/// What a ``ThreadSafeReference`` names, whatever its type.
+enum ThreadSafeReferenceTarget: Sendable {
+    case object(className: String, key: UInt64)
+    case results(className: String, predicate: QueryExpression, arguments: [StoredValue], descriptors: [SendableDescriptor],
+                 source: ResultsSource?)
 }
 
 /// A Sendable copy of a results descriptor.

@@ -127,7 +127,8 @@ final class ClassInfo: @unchecked Sendable {
             throw RealmError.invalidSchema("\(className) declares more than one primary key")
         }
         guard !properties.isEmpty else { throw RealmError.invalidSchema("\(className) has no @Persisted properties") }
-        let schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, nextColumn: 1)
+        var schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, nextColumn: 1)
+        schema.modelClass = type
         return ClassInfo(type: type, schema: schema, fields: found.map { field in
                             let shape = field.access.valueShape
                             return Field(offset: field.offset, access: field.access, valueOffset: field.access.valueOffset,

@@ -1,7 +1,7 @@
 extension ObjectBase {
     /// Whether `other` is this object: the same instance, or the same managed object (class
     /// and key). Never adds either object to a realm to find out.
-    func isSameObject(as other: ObjectBase) -> Bool {
+    func refersToSameObject(as other: ObjectBase) -> Bool {
         if self === other { return true }
         guard let a = _managed, let b = other._managed else { return false }
         return a.key == b.key && a.table.className == b.table.className

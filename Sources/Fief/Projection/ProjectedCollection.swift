@@ -73,7 +73,7 @@ public struct ProjectedCollection<Element>: RandomAccessCollection, CustomString
     public func index(of object: Element) -> Int? {
         guard let wanted = try? object._fiefToStored(nil).value else {
             if let wantedObject = object as? ObjectBase {
-                return firstIndex { ($0 as? ObjectBase)?.isSameObject(as: wantedObject) ?? false }
+                return firstIndex { ($0 as? ObjectBase)?.refersToSameObject(as: wantedObject) ?? false }
             }
             return nil
         }

@@ -40,7 +40,7 @@ open class Projection<Root: ObjectBase & RealmCollectionValue & ThreadConfined>:
     /// Whether both project the same object (the same managed object, or the same unmanaged
     /// instance).
     public static func == (lhs: Projection, rhs: Projection) -> Bool {
-        lhs.rootObject.isSameObject(as: rhs.rootObject)
+        lhs.rootObject.refersToSameObject(as: rhs.rootObject)
     }
 
     /// Hashes the projected object's identity, consistent with `==`.

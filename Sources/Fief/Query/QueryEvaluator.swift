@@ -345,7 +345,7 @@ struct QueryEvaluator {
         return test(left.items.first ?? .null)
     }
 
-    static func scalar(_ op: ComparisonOperator, _ l: StoredValue, _ r: StoredValue, _ options: StringOptions) -> Bool {
+    static func scalar(_ op: ComparisonOperator, _ l: StoredValue, _ r: StoredValue, _ options: FiefQueryLanguage.StringOptions) -> Bool {
         switch op {
         case .equal: return stringsOrEqual(l, r, options) { $0 == $1 }
         case .notEqual: return !stringsOrEqual(l, r, options) { $0 == $1 }
@@ -367,14 +367,14 @@ struct QueryEvaluator {
         }
     }
 
-    private static func fold(_ s: String, _ options: StringOptions) -> String {
+    private static func fold(_ s: String, _ options: FiefQueryLanguage.StringOptions) -> String {
         var o: String.CompareOptions = []
         if options.contains(.caseInsensitive) { o.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { o.insert(.diacriticInsensitive) }
         return o.isEmpty ? s : s.folding(options: o, locale: nil)
     }
 
-    private static func strings(_ l: StoredValue, _ r: StoredValue, _ options: StringOptions, _ body: (String, String) -> Bool) -> Bool {
+    private static func strings(_ l: StoredValue, _ r: StoredValue, _ options: FiefQueryLanguage.StringOptions, _ body: (String, String) -> Bool) -> Bool {
         guard case .string(let a) = l, case .string(let b) = r else { return false }
         return body(fold(a, options), fold(b, options))
     }
@@ -384,7 +384,7 @@ struct QueryEvaluator {
         return body(a, b)
     }
 
-    private static func stringsOrEqual(_ l: StoredValue, _ r: StoredValue, _ options: StringOptions, _ body: (String, String) -> Bool) -> Bool {
+    private static func stringsOrEqual(_ l: StoredValue, _ r: StoredValue, _ options: FiefQueryLanguage.StringOptions, _ body: (String, String) -> Bool) -> Bool {
         if case .string = l, case .string = r, !options.isEmpty { return strings(l, r, options, body) }
         return StoredValue.queryEqual(l, r)
     }

@@ -37,17 +37,23 @@ public struct Query<T> {
 
     func comparison(_ op: ComparisonOperator, _ value: Any?, options: StringOptions = []) -> Query<Bool> {
         let arg = (try? StoredValue.argument(value, realm: nil)) ?? .null
-        return Query<Bool>(.comparison(Comparison(keyPath, op, .argument(0), options: options)), [arg])
+        return Query<Bool>(.comparison(Comparison(keyPath, op, .argument(0), options: options.queryLanguageOptions)), [arg])
     }
 }
 
 extension Query {
-    public static func == (lhs: Query, rhs: T) -> Query<Bool> { lhs.comparison(.equal, rhs) }
-    public static func != (lhs: Query, rhs: T) -> Query<Bool> { lhs.comparison(.notEqual, rhs) }
-    public static func > (lhs: Query, rhs: T) -> Query<Bool> { lhs.comparison(.greater, rhs) }
-    public static func >= (lhs: Query, rhs: T) -> Query<Bool> { lhs.comparison(.greaterOrEqual, rhs) }
-    public static func < (lhs: Query, rhs: T) -> Query<Bool> { lhs.comparison(.less, rhs) }
-    public static func <= (lhs: Query, rhs: T) -> Query<Bool> { lhs.comparison(.lessOrEqual, rhs) }
+    /// Matches when the property equals `rhs` (`==`).
+    public static func == (_ lhs: Query, _ rhs: T) -> Query<Bool> { lhs.comparison(.equal, rhs) }
+    /// Matches when the property does not equal `rhs` (`!=`).
+    public static func != (_ lhs: Query, _ rhs: T) -> Query<Bool> { lhs.comparison(.notEqual, rhs) }
+    /// Matches when the property is greater than `rhs` (`>`).
+    public static func > (_ lhs: Query, _ rhs: T) -> Query<Bool> { lhs.comparison(.greater, rhs) }
+    /// Matches when the property is greater than or equal to `rhs` (`>=`).
+    public static func >= (_ lhs: Query, _ rhs: T) -> Query<Bool> { lhs.comparison(.greaterOrEqual, rhs) }
+    /// Matches when the property is less than `rhs` (`<`).
+    public static func < (_ lhs: Query, _ rhs: T) -> Query<Bool> { lhs.comparison(.less, rhs) }
+    /// Matches when the property is less than or equal to `rhs` (`<=`).
+    public static func <= (_ lhs: Query, _ rhs: T) -> Query<Bool> { lhs.comparison(.lessOrEqual, rhs) }
 
     /// Matches when the value is one of `values`.
     public func `in`<S: Sequence>(_ values: S) -> Query<Bool> where S.Element == T {
@@ -60,52 +66,18 @@ extension Query {
     }
 }
 
-extension Query where T == String {
-    /// `BEGINSWITH`.
-    public func starts(with prefix: String, options: StringQueryOptions = []) -> Query<Bool> { comparison(.beginsWith, prefix, options: options.fief) }
-    /// `ENDSWITH`.
-    public func ends(with suffix: String, options: StringQueryOptions = []) -> Query<Bool> { comparison(.endsWith, suffix, options: options.fief) }
-    /// `CONTAINS`.
-    public func contains(_ text: String, options: StringQueryOptions = []) -> Query<Bool> { comparison(.contains, text, options: options.fief) }
-    /// `LIKE` with `*` and `?` wildcards.
-    public func like(_ pattern: String, caseInsensitive: Bool = false) -> Query<Bool> {
-        comparison(.like, pattern, options: caseInsensitive ? .caseInsensitive : [])
-    }
-    /// `==[c]` and friends.
-    public func equals(_ text: String, options: StringQueryOptions = []) -> Query<Bool> { comparison(.equal, text, options: options.fief) }
-}
-
-extension Query where T == String? {
-    public func starts(with prefix: String, options: StringQueryOptions = []) -> Query<Bool> { comparison(.beginsWith, prefix, options: options.fief) }
-    public func contains(_ text: String, options: StringQueryOptions = []) -> Query<Bool> { comparison(.contains, text, options: options.fief) }
-}
-
-/// Options of string comparisons in typed queries.
-public struct StringQueryOptions: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    /// `[c]`.
-    public static let caseInsensitive = StringQueryOptions(rawValue: 1)
-    /// `[d]`.
-    public static let diacriticInsensitive = StringQueryOptions(rawValue: 2)
-
-    var fief: StringOptions {
-        var o: StringOptions = []
-        if contains(.caseInsensitive) { o.insert(.caseInsensitive) }
-        if contains(.diacriticInsensitive) { o.insert(.diacriticInsensitive) }
-        return o
-    }
-}
-
 extension Query where T: _Persistable {
     /// The number of elements of a list property (`@count`).
     public var count: Query<Int> { Query<Int>(path: path + ["@count"]) }
 }
 
 extension Query where T == Bool {
-    public static func && (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> { combine(lhs, rhs) { .and([$0, $1]) } }
-    public static func || (lhs: Query<Bool>, rhs: Query<Bool>) -> Query<Bool> { combine(lhs, rhs) { .or([$0, $1]) } }
-    public static prefix func ! (q: Query<Bool>) -> Query<Bool> { Query<Bool>(.not(q.predicate), q.arguments) }
+    /// Matches when both queries match (`AND`).
+    public static func && (_ lhs: Query<Bool>, _ rhs: Query<Bool>) -> Query<Bool> { combine(lhs, rhs) { .and([$0, $1]) } }
+    /// Matches when either query matches (`OR`).
+    public static func || (_ lhs: Query<Bool>, _ rhs: Query<Bool>) -> Query<Bool> { combine(lhs, rhs) { .or([$0, $1]) } }
+    /// Matches when `query` does not (`NOT`).
+    public static prefix func ! (_ query: Query<Bool>) -> Query<Bool> { Query<Bool>(.not(query.predicate), query.arguments) }
 
     /// A Bool property used as a predicate.
     var predicate: QueryExpression {

@@ -165,6 +165,7 @@ extension Realm {
         transactionChanged()
         coordinator.writeQueue.release()
         coordinator.announceCommit(except: self)
+        Logger.emit(.debug, "Committed version \(version) of \(configuration.storeIdentity): \(changeset.instructions.count) changes")
         notifier.deliver(self, skipping: Set(tokens))
     }
 

@@ -109,11 +109,11 @@ public final class Realm {
     public var schema: Schema { fileSchema }
 
     func setSchema(_ schema: Schema, bindings: [TableBinding]) {
-        fileSchema = schema
         checkedSchemaRecord = nil
         bindingsByName = [:]
         bindingsByType = [:]
         for b in bindings { register(b) }
+        fileSchema = schema.withModelClasses { [bindingsByName] in bindingsByName[$0]?.info?.type }
         epoch &+= 1
         // Cached embedded-object owners hold bindings of the schema being replaced.
         session?.sync?.owners = [:]

@@ -25,6 +25,11 @@ final class RealmCoordinator: @unchecked Sendable {
     private init(identity: String, store: Store) {
         self.identity = identity
         self.store = store
+        Logger.emit(.detail, "Opened realm \(identity)")
+    }
+
+    deinit {
+        Logger.emit(.detail, "Closed realm \(identity)")
     }
 
     /// How many recent changesets are kept in memory for observers.
@@ -122,7 +127,9 @@ private func compactIfAsked(_ path: String, _ options: StorageOptions, _ shouldC
     let info = try Store(path: path, options: options).info()
     let total = Int(info.fileSize)
     let used = Int((info.pageCount - info.freePages) * UInt64(info.pageSize))
-    if shouldCompact(total, used) { _ = try Store.compact(path: path, options: options) }
+    guard shouldCompact(total, used) else { return }
+    let report = try Store.compact(path: path, options: options)
+    Logger.emit(.info, "Compacted \(path) on launch: \(report.sizeBefore) -> \(report.sizeAfter) bytes")
 }
 
 /// Coordinators by identity, held weakly so the file closes when its last realm goes.

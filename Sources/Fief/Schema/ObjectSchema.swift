@@ -13,6 +13,8 @@ public struct ObjectSchema: Equatable, Sendable, CustomStringConvertible {
     public let isEmbedded: Bool
     /// The next column number to hand out (columns are never reused).
     var nextColumn: UInt16
+    /// The Swift model class bound to this type, when there is one (see `objectClass`).
+    var modelClass: ObjectBase.Type?
 
     init(className: String, properties: [Property], isEmbedded: Bool, nextColumn: UInt16? = nil) {
         self.className = className

@@ -170,6 +170,8 @@ enum SchemaManager {
             for (className, property) in plan.indexesToBuild { try buildIndex(realm, className, property) }
             if needsMigration || (existing != nil && versionChanged) {
                 let migration = Migration(realm: realm, oldSchema: file, plan: plan)
+                Logger.emit(.info, "Migrating \(configuration.storeIdentity) from schema version \(fileVersion) to \(configuration.schemaVersion)"
+                                   + (configuration.migrationBlock == nil ? " (no migration block)" : ""))
                 if let block = configuration.migrationBlock { block(migration, fileVersion) }
                 try migration.finish()
                 for name in migration.deletedClasses where !models.contains(where: { $0.schema.className == name }) {
@@ -231,7 +233,7 @@ enum SchemaManager {
         // Most transactions find the record the realm last checked: no need to decode it again.
         if bytes == realm.checkedSchemaRecord { return }
         let schema = try SchemaCoding.decode(bytes)
-        if schema != realm.schema {
+        if !schema.isStoredIdentically(to: realm.schema) {
             let version = try meta.get(versionKey).map { try decodeU64($0, "schemaVersion") } ?? 0
             bind(realm, schema, realm.allBindings.compactMap(\.info), version: version)
         }

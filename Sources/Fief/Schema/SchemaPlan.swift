@@ -14,7 +14,7 @@ struct SchemaPlan {
     private(set) var indexesToDrop: [String] = []
     let file: Schema
 
-    var hasChanges: Bool { newSchema != file }
+    var hasChanges: Bool { !newSchema.isStoredIdentically(to: file) }
 
     init(file: Schema, models: [ClassInfo], removeOthers: Bool) {
         self.file = file

@@ -78,7 +78,7 @@ public enum AnyRealmValue: Hashable {
         case let (.string(a), .string(b)): a == b
         case let (.data(a), .data(b)): a == b
         case let (.date(a), .date(b)): a == b
-        case let (.object(a), .object(b)): a.isSameObject(as: b)
+        case let (.object(a), .object(b)): a.refersToSameObject(as: b)
         case let (.objectId(a), .objectId(b)): a == b
         case let (.decimal128(a), .decimal128(b)): a == b
         case let (.uuid(a), .uuid(b)): a == b

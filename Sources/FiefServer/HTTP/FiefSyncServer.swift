@@ -14,7 +14,7 @@ import ServiceLifecycle
 /// ```
 public struct FiefSyncServer: Sendable {
     let configuration: ServerConfiguration
-    let logger: Logger
+    let logger: Logging.Logger
     let store: any ServerStore
     let auth: AuthService
     let hub: SyncHub
@@ -24,7 +24,7 @@ public struct FiefSyncServer: Sendable {
 
     /// Opens the state in the configuration's data directory (creating it on first start) and
     /// reads the TLS files, if any (a ``ServerTLSError`` names a file that cannot be used).
-    public init(configuration: ServerConfiguration, logger: Logger) throws {
+    public init(configuration: ServerConfiguration, logger: Logging.Logger) throws {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
         let store = try EmbeddedServerStore(directory: configuration.dataDirectory)
         let key = try SigningKeyFile.loadOrCreate(in: configuration.dataDirectory)
@@ -33,7 +33,7 @@ public struct FiefSyncServer: Sendable {
 
     /// A server on `store` (for example a ``PostgresServerStore`` several instances share),
     /// signing access tokens with `signingKey`; the configuration's data directory is not used.
-    public init(configuration: ServerConfiguration, store: any ServerStore, signingKey: [UInt8], logger: Logger) throws {
+    public init(configuration: ServerConfiguration, store: any ServerStore, signingKey: [UInt8], logger: Logging.Logger) throws {
         tlsConfiguration = try configuration.tls?.makeTLSConfiguration()
         self.configuration = configuration
         self.logger = logger
@@ -51,7 +51,7 @@ public struct FiefSyncServer: Sendable {
 
     /// A server on the PostgreSQL database at `url`: connects, migrates the schema and reads
     /// (or, first, makes) the signing key every instance on the database shares.
-    public static func postgres(url: PostgresConnectionURL, configuration: ServerConfiguration, logger: Logger) async throws -> FiefSyncServer {
+    public static func postgres(url: PostgresConnectionURL, configuration: ServerConfiguration, logger: Logging.Logger) async throws -> FiefSyncServer {
         let store = try PostgresServerStore(url: url, logger: logger)
         do {
             try await store.prepare()

@@ -14,7 +14,7 @@ struct QuiescingChildChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
     let base: Base
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    func setup(channel: any Channel, logger: Logging.Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(QuiesceWithoutRequestHandler())
         }.flatMap {
@@ -22,7 +22,7 @@ struct QuiescingChildChannel<Base: ServerChildChannel>: ServerChildChannel {
         }
     }
 
-    func handle(value: Value, logger: Logger) async {
+    func handle(value: Value, logger: Logging.Logger) async {
         await base.handle(value: value, logger: logger)
     }
 }

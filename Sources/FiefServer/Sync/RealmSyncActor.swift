@@ -28,7 +28,7 @@ struct HistoryBatch: Sendable {
 actor RealmSyncActor {
     let path: String
     private let store: any RealmHistoryStore
-    private let logger: Logger
+    private let logger: Logging.Logger
     private(set) var history = ServerHistory()
     private(set) var payloads: [[UInt8]] = []
     private(set) var payloadBytes: [UInt64] = []
@@ -62,7 +62,7 @@ actor RealmSyncActor {
     /// The number of the integration in progress (``integrate(_:fileIdent:)``).
     private var integration: UInt64 = 0
 
-    init(path: String, store: any RealmHistoryStore, shared: Bool = false, logger: Logger) {
+    init(path: String, store: any RealmHistoryStore, shared: Bool = false, logger: Logging.Logger) {
         self.path = path
         self.store = store
         self.shared = shared

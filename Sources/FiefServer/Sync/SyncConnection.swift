@@ -43,7 +43,7 @@ final class SyncConnection {
     private let outbound: WebSocketOutboundWriter
     private let events: AsyncStream<ConnectionEvent>.Continuation
     private let flow: ConnectionFlow
-    let logger: Logger
+    let logger: Logging.Logger
     var sessions: [UInt32: ServerSession] = [:]
     /// Sessions the server ended with an error: their late messages are ignored.
     var ended: Set<UInt32> = []
@@ -51,7 +51,7 @@ final class SyncConnection {
     private var countedSessions = 0
 
     init(user: AuthenticatedUser, auth: AuthService, permissions: PermissionService, hub: SyncHub, version: SyncProtocolVersion, limits: SyncLimits,
-         outbound: WebSocketOutboundWriter, events: AsyncStream<ConnectionEvent>.Continuation, flow: ConnectionFlow, logger: Logger) {
+         outbound: WebSocketOutboundWriter, events: AsyncStream<ConnectionEvent>.Continuation, flow: ConnectionFlow, logger: Logging.Logger) {
         self.user = user
         self.auth = auth
         self.permissions = permissions

@@ -32,7 +32,7 @@ struct WebSocketMessageBytes: Sendable {
 /// clients `serverShuttingDown`) and waits for their in-flight work before the HTTP server stops.
 public actor SyncHub: Service {
     let store: any ServerStore
-    let logger: Logger
+    let logger: Logging.Logger
     /// The server's metrics (connections here; sessions, bytes and errors in ``SyncConnection``).
     nonisolated let metrics: ServerMetrics
     private var realms: [String: RealmSyncActor] = [:]
@@ -46,7 +46,7 @@ public actor SyncHub: Service {
     private var rulesCache: [String: RealmRules?] = [:]
 
     /// A hub over `store`, counting in `metrics`.
-    public init(store: any ServerStore, logger: Logger, metrics: ServerMetrics = .disabled()) {
+    public init(store: any ServerStore, logger: Logging.Logger, metrics: ServerMetrics = .disabled()) {
         self.store = store
         self.logger = logger
         self.metrics = metrics

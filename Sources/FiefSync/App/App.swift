@@ -30,7 +30,7 @@ public final class App: @unchecked Sendable {
     let exchange: ServerExchange
     private let users = AuthLocked<[String: User]>([:])
     private let cacheState = AuthLocked<CacheState>(CacheState())
-    private static let logger = Logger(label: "fief-sync.app")
+    private static let logger = Logging.Logger(label: "fief-sync.app")
 
     private struct CacheState {
         var error: (any Error)?

@@ -70,7 +70,7 @@ final class SyncConnection: Sendable {
             if !validatesCertificates { client.certificateVerification = .none }
             tls = client
         }
-        var logger = Logger(label: "fief.sync.connection")
+        var logger = Logging.Logger(label: "fief.sync.connection")
         logger.logLevel = .critical
         let handshake = HandshakeWatch()
         task = Task { [configuration, tls, setupError] in

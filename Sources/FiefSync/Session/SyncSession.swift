@@ -47,7 +47,7 @@ public final class SyncSession: @unchecked Sendable {
     init(configuration: Realm.Configuration, sync: SyncConfiguration) {
         realmURL = sync.realmURL
         user = sync.user
-        status = SessionStatus()
+        status = SessionStatus(name: sync.realmURL.absoluteString)
         let subscriptions = SyncSubscriptionSet()
         worker = SyncSessionWorker(configuration: configuration, sync: sync, status: status, subscriptions: subscriptions)
         self.subscriptions = subscriptions
@@ -133,13 +133,31 @@ final class SessionStatus: @unchecked Sendable {
 
     private let lock = NSLock()
     private var values = Values()
+    /// The session's realm, as log messages name it.
+    let name: String
+
+    init(name: String) { self.name = name }
 
     var state: SyncSession.State { lock.lock(); defer { lock.unlock() }; return values.state }
     var connectionState: SyncSession.ConnectionState { lock.lock(); defer { lock.unlock() }; return values.connectionState }
     var lastError: SyncError? { lock.lock(); defer { lock.unlock() }; return values.lastError }
 
+    /// Changes the values; a change of connection or session state is logged (`.info` and
+    /// `.detail`), an error at `.error`.
     func update(_ body: (inout Values) -> Void) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        let before = values
         body(&values)
+        let after = values
+        lock.unlock()
+        if before.connectionState != after.connectionState {
+            Fief.Logger.shared.log(level: .info, message: "Sync session \(name): connection \(before.connectionState) -> \(after.connectionState)")
+        }
+        if before.state != after.state {
+            Fief.Logger.shared.log(level: .detail, message: "Sync session \(name): \(before.state) -> \(after.state)")
+        }
+        if let error = after.lastError, before.lastError.map({ "\($0)" }) != "\(error)" {
+            Fief.Logger.shared.log(level: .error, message: "Sync session \(name): \(error)")
+        }
     }
 }

@@ -10,9 +10,9 @@ import Logging
 /// FIEF_SYNC_LOG_LEVEL=debug ./my-service 2> sync.log
 /// ```
 enum SyncTrace {
-    static let logger: Logger = {
-        var logger = Logger(label: "fief.sync")
-        logger.logLevel = ProcessInfo.processInfo.environment["FIEF_SYNC_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+    static let logger: Logging.Logger = {
+        var logger = Logging.Logger(label: "fief.sync")
+        logger.logLevel = ProcessInfo.processInfo.environment["FIEF_SYNC_LOG_LEVEL"].flatMap(Logging.Logger.Level.init(rawValue:)) ?? .warning
         return logger
     }()
 }

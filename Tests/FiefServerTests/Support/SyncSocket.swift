@@ -73,7 +73,7 @@ final class SyncSocket: Sendable {
         headers[.authorization] = "Bearer \(token)"
         headers[HTTPField.Name("Fief-Sync-Protocol")!] = versions
         let configuration = WebSocketClientConfiguration(maxFrameSize: 32 << 20, additionalHeaders: headers)
-        var logger = Logger(label: "test-sync-socket")
+        var logger = Logging.Logger(label: "test-sync-socket")
         logger.logLevel = .critical
         task = Task {
             do {

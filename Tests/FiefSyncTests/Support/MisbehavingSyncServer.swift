@@ -20,7 +20,7 @@ final class MisbehavingSyncServer: @unchecked Sendable {
             for frame in frames { try await outbound.write(.binary(ByteBuffer(bytes: frame))) }
             while try await messages.next() != nil {}
         }
-        var logger = Logger(label: "misbehaving-sync-server")
+        var logger = Logging.Logger(label: "misbehaving-sync-server")
         logger.logLevel = .critical
         let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)),

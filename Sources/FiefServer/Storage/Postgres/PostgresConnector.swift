@@ -15,13 +15,13 @@ final class PostgresConnector: @unchecked Sendable {
     static let operationTimeout: Duration = .seconds(15)
 
     private let configuration: PostgresClient.Configuration
-    private let logger: Logger
+    private let logger: Logging.Logger
     private let lock = NSLock()
     private var current: PostgresClient?
     private var runTask: Task<Void, Never>?
     private var closed = false
 
-    init(configuration: PostgresClient.Configuration, logger: Logger) {
+    init(configuration: PostgresClient.Configuration, logger: Logging.Logger) {
         self.configuration = configuration
         self.logger = logger
     }

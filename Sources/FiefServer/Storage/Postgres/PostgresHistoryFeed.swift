@@ -14,10 +14,10 @@ actor PostgresHistoryFeed {
     nonisolated let changes: AsyncStream<HistoryChange>
     private let continuation: AsyncStream<HistoryChange>.Continuation
     private let connector: PostgresConnector
-    private let logger: Logger
+    private let logger: Logging.Logger
     private var task: Task<Void, Never>?
 
-    init(connector: PostgresConnector, logger: Logger) {
+    init(connector: PostgresConnector, logger: Logging.Logger) {
         (changes, continuation) = AsyncStream.makeStream(of: HistoryChange.self, bufferingPolicy: .unbounded)
         self.connector = connector
         self.logger = logger

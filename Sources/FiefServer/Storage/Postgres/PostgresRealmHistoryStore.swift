@@ -18,7 +18,7 @@ import PostgresNIO
 struct PostgresRealmHistoryStore: RealmHistoryStore {
     let path: String
     let connector: PostgresConnector
-    let logger: Logger
+    let logger: Logging.Logger
 
     func load() async throws -> StoredHistory {
         try await changes(after: 0)

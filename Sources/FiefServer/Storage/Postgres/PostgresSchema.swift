@@ -114,7 +114,7 @@ enum PostgresSchema {
 
     /// Brings the database to ``latestVersion``; throws when it is newer than this code (a
     /// newer fief-server migrated it) rather than serve with a schema it does not know.
-    static func migrate(connector: PostgresConnector, logger: Logger) async throws {
+    static func migrate(connector: PostgresConnector, logger: Logging.Logger) async throws {
         try await withStoreErrors("schema migration") {
             try await connector.withTransaction { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLockKey))", logger: logger)

@@ -18,12 +18,12 @@ public actor PostgresServerStore: ServerStore {
     /// Where the database is.
     public nonisolated let url: PostgresConnectionURL
     let connector: PostgresConnector
-    let logger: Logger
+    let logger: Logging.Logger
     private var prepared = false
     private let feed: PostgresHistoryFeed
 
     /// A store in the database at `url`; nothing connects before ``prepare()``.
-    public init(url: PostgresConnectionURL, logger: Logger) throws {
+    public init(url: PostgresConnectionURL, logger: Logging.Logger) throws {
         self.url = url
         self.logger = logger
         connector = PostgresConnector(configuration: try url.clientConfiguration(), logger: logger)

@@ -19,7 +19,7 @@ enum EchoFloor {
             let server = try await EchoServer(syncFile: directory + "/echo-floor.sync")
             defer { server.stop() }
             let samples = SampleBox()
-            var logger = Logger(label: "fief-bench.echo-client")
+            var logger = Logging.Logger(label: "fief-bench.echo-client")
             logger.logLevel = .critical
             let payload = [UInt8](repeating: 0x5A, count: frameBytes)
             _ = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(server.port)/echo", configuration: .init(), logger: logger) { inbound, outbound, _ in
@@ -61,7 +61,7 @@ private final class EchoServer: @unchecked Sendable {
                 try await outbound.write(.binary(buffer))
             }
         }
-        var logger = Logger(label: "fief-bench.echo-server")
+        var logger = Logging.Logger(label: "fief-bench.echo-server")
         logger.logLevel = .critical
         let app = Application(router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
                               configuration: .init(address: .hostname("127.0.0.1", port: 0)),

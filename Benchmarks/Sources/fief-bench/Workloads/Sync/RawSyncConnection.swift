@@ -60,7 +60,7 @@ final class RawSyncConnection: Sendable {
             var headers = HTTPFields()
             headers[.authorization] = "Bearer \(token)"
             headers[HTTPField.Name("Fief-Sync-Protocol")!] = "1-1"
-            var logger = Logger(label: "fief-bench.raw-sync")
+            var logger = Logging.Logger(label: "fief-bench.raw-sync")
             logger.logLevel = .critical
             do {
                 _ = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/sync",
