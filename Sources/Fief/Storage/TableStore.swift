@@ -29,6 +29,9 @@ final class TableStore {
             directory = ClusterDirectory(starts: starts)
         } else {
             directory = ClusterDirectory { [binding] in
+                // Needing every start means a scan or many lookups: most of the class will be
+                // read, so let the map read around faults (see `Transaction.expectScan`).
+                txn.expectScan()
                 let starts = try Self.loadStarts(txn, binding.clusterTree)
                 known?.store(binding.className, version: txn.version, starts: starts)
                 return starts
