@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fief
 
 /// The `fief` command-line tool: the root command, which only dispatches to its subcommands.
 ///
@@ -37,4 +38,12 @@ struct FiefCommand: ParsableCommand {
         subcommands: [VerifyCommand.self, InfoCommand.self, SchemaCommand.self, QueryCommand.self,
                       ExportCommand.self, ImportCommand.self, CompactCommand.self, SalvageCommand.self, DemoCommand.self]
     )
+
+    /// Runs the command. Fief's shared logger reports only warnings and errors here, so that
+    /// what the tool prints is its own output (the library's default also reports migrations,
+    /// compactions and sync connections, at `.info`).
+    static func main() {
+        Logger.shared.level = .warn
+        main(nil)
+    }
 }
