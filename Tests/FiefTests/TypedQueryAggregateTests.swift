@@ -28,4 +28,22 @@ final class TypedQueryAggregateTests: KennelQueryTestCase {
         check({ $0.dogs.age.avg > 3 || $0.scores.min == 4 }, "dogs.@avg.age > 3 OR scores.@min == 4", ["A", "B"])
         check({ !($0.dogs.weight.max > 10) }, "NOT dogs.@max.weight > 10", ["B", "C"])
     }
+
+    func testAggregatesThroughLinkingObjectsAndToOneLinks() throws {
+        let realm = try makePetRealm()
+        func pets(_ typed: (Query<QPet>) -> Query<Bool>, _ string: String) -> [[String]] {
+            let all = realm.objects(QPet.self)
+            return [all.where(typed).map(\.name).sorted(), all.filter(string).map(\.name).sorted()]
+        }
+        func owners(_ typed: (Query<QOwner>) -> Query<Bool>, _ string: String) -> [[String]] {
+            let all = realm.objects(QOwner.self)
+            return [all.where(typed).map(\.name).sorted(), all.filter(string).map(\.name).sorted()]
+        }
+        XCTAssertEqual(pets({ $0.owners.age.max >= 40 }, "owners.@max.age >= 40"), [["Bella", "Rex"], ["Bella", "Rex"]])
+        XCTAssertEqual(pets({ $0.owners.age.avg < 30 }, "owners.@avg.age < 30"), [["Max", "alfie"], ["Max", "alfie"]])
+        // The aggregate follows the collection, after the to-one link: favorite.owners.@min.age.
+        XCTAssertEqual(owners({ $0.favorite.owners.age.min == 25 }, "favorite.owners.@min.age == 25"), [["Ann"], ["Ann"]])
+        XCTAssertEqual(owners({ $0.pets.age.sum > 10 }, "pets.@sum.age > 10"), [["Bob"], ["Bob"]])
+        XCTAssertEqual(owners({ $0.pets.weight.avg > 15 }, "pets.@avg.weight > 15"), [["Ann", "Bob"], ["Ann", "Bob"]])
+    }
 }
