@@ -19,6 +19,11 @@ extension Query {
 
     /// `left op right` between two key paths.
     func compared(_ op: ComparisonOperator, _ other: Query, options: StringOptions = []) -> Query<Bool> {
-        Query<Bool>(.comparison(Comparison(keyPath, op, other.keyPath, options: options.queryLanguageOptions)), [])
+        // The right side's arguments (of a subquery count) follow the left side's.
+        let right = QueryExpression.comparison(Comparison(other.keyPath, .equal, .literal(.null)))
+            .shiftingArguments(by: arguments.count)
+        guard case .comparison(let shifted) = right else { preconditionFailure("a comparison stays a comparison") }
+        let comparison = Comparison(keyPath, op, shifted.left, options: options.queryLanguageOptions)
+        return Query<Bool>(.comparison(comparison), arguments + other.arguments, collection: collectionPrefix ?? other.collectionPrefix)
     }
 }

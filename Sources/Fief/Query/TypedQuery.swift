@@ -16,22 +16,43 @@ public struct Query<T> {
     /// A finished predicate and its arguments (for `Query<Bool>` results of operators).
     let expression: QueryExpression?
     let arguments: [StoredValue]
+    /// For a predicate: the collection of objects its key paths pass through, which `count`
+    /// makes a subquery over.
+    let collection: [KeyPathComponent]?
+    /// An operand that is not a key path (a subquery count); its arguments are `arguments`.
+    let operand: QueryOperand?
 
     init(path: [KeyPathComponent], aggregateIndex: Int? = nil) {
         self.path = path
         self.aggregateIndex = aggregateIndex
         expression = nil
         arguments = []
+        collection = nil
+        operand = nil
     }
 
-    init(_ expression: QueryExpression, _ arguments: [StoredValue]) {
+    init(_ expression: QueryExpression, _ arguments: [StoredValue], collection: [KeyPathComponent]? = nil) {
         path = []
         aggregateIndex = nil
         self.expression = expression
         self.arguments = arguments
+        self.collection = collection
+        operand = nil
     }
 
-    var keyPath: QueryOperand { .keyPath(KeyPathExpression(path)) }
+    init(operand: QueryOperand, _ arguments: [StoredValue]) {
+        path = []
+        aggregateIndex = nil
+        expression = nil
+        self.arguments = arguments
+        collection = nil
+        self.operand = operand
+    }
+
+    var keyPath: QueryOperand { operand ?? .keyPath(KeyPathExpression(path)) }
+
+    /// The collection of objects this key path passes through, if any.
+    var collectionPrefix: [KeyPathComponent]? { aggregateIndex.map { Array(path.prefix($0)) } }
 
     /// This query's key path seen as another type (the path stays the same).
     func retyped<V>(appending components: [KeyPathComponent] = []) -> Query<V> {
@@ -61,7 +82,8 @@ public struct Query<T> {
 
     func comparison(_ op: ComparisonOperator, _ value: Any?, options: StringOptions = []) -> Query<Bool> {
         let arg = (try? StoredValue.argument(value, realm: nil)) ?? .null
-        return Query<Bool>(.comparison(Comparison(keyPath, op, .argument(0), options: options.queryLanguageOptions)), [arg])
+        let comparison = Comparison(keyPath, op, .argument(arguments.count), options: options.queryLanguageOptions)
+        return Query<Bool>(.comparison(comparison), arguments + [arg], collection: collectionPrefix)
     }
 }
 
@@ -101,7 +123,9 @@ extension Query where T == Bool {
     /// Matches when either query matches (`OR`).
     public static func || (_ lhs: Query<Bool>, _ rhs: Query<Bool>) -> Query<Bool> { combine(lhs, rhs) { .or([$0, $1]) } }
     /// Matches when `query` does not (`NOT`).
-    public static prefix func ! (_ query: Query<Bool>) -> Query<Bool> { Query<Bool>(.not(query.predicate), query.arguments) }
+    public static prefix func ! (_ query: Query<Bool>) -> Query<Bool> {
+        Query<Bool>(.not(query.predicate), query.arguments, collection: query.collection)
+    }
 
     /// A Bool property used as a predicate.
     var predicate: QueryExpression {
@@ -109,7 +133,8 @@ extension Query where T == Bool {
     }
 
     private static func combine(_ l: Query<Bool>, _ r: Query<Bool>, _ f: (QueryExpression, QueryExpression) -> QueryExpression) -> Query<Bool> {
-        Query<Bool>(f(l.predicate, r.predicate.shiftingArguments(by: l.arguments.count)), l.arguments + r.arguments)
+        Query<Bool>(f(l.predicate, r.predicate.shiftingArguments(by: l.arguments.count)), l.arguments + r.arguments,
+                    collection: l.collection ?? r.collection)
     }
 }
 
