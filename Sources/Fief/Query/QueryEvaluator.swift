@@ -62,8 +62,7 @@ struct QueryEvaluator {
             case .list(let items): for item in items { try operand(item) }
             case .subquery(let sq):
                 try operand(.keyPath(sq.collection))
-                guard case .property(let first) = sq.collection.components.first, let c = binding.column(named: first),
-                      let target = c.property.objectClassName, let tb = realm.binding(named: target) else {
+                guard let tb = elementClass(of: sq.collection.components, from: binding, realm: realm) else {
                     throw RealmError.invalidQuery("SUBQUERY needs a collection of objects")
                 }
                 var inner: [String] = []
@@ -146,8 +145,9 @@ struct QueryEvaluator {
         case .list(let items): return Values(items: items.flatMap { values($0, row, vars).items }, many: true)
         case .subquery(let sq):
             let elements = path(sq.collection.components, row, vars).items
-            guard case .property(let first) = sq.collection.components.first, let c = binding.column(named: first) ?? vars[first]?.0.column(named: first),
-                  let target = c.property.objectClassName, let tb = realm.binding(named: target) else { return Values(items: [.int(0)], many: false) }
+            guard let tb = Self.elementClass(of: sq.collection.components, from: binding, realm: realm) ?? subqueryClassFromVariable(sq, vars) else {
+                return Values(items: [.int(0)], many: false)
+            }
             let inner = try? QueryEvaluator(realm: realm, binding: tb, predicate: sq.predicate, arguments: arguments,
                                             variables: Set(vars.keys).union([sq.variable]))
             var count = 0
