@@ -79,6 +79,16 @@ struct DurabilityState {
     /// Whether the next meta page must sync the pages first and list none (section 8, step 6).
     var needsWindowRestart: Bool { highestSkippedID > syncedThrough }
 
+    /// Whether everything this writer's versions consist of is on stable storage: the newest
+    /// version is synced and durable, and its meta page is written, sealed and synced. A writer
+    /// that gives the lease back in this state leaves nothing an opener would have to sync
+    /// (FORMAT.md, section 11). Pages of failed commit attempts (`highestSkippedID`) do not
+    /// count: no version holds them.
+    var isEntirelyDurable: Bool {
+        unwrittenMeta == nil && unsyncedRanges.isEmpty && latestIsSealed
+            && syncedThrough >= newestTxnID && durableTxnID >= newestTxnID && slotTxnID[durableSlot] == newestTxnID
+    }
+
     /// Notes the pages commit `txnID` wrote.
     mutating func recordWritten(_ ranges: [PageRange], by txnID: UInt64) {
         unsyncedCommits.append((txnID, ranges))

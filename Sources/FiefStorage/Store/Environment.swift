@@ -70,7 +70,7 @@ final class Environment: @unchecked Sendable {
         commitWatcher = sharing.map { CommitWatcher(sharing: $0) }
         // Recovery may sync and write a sealed meta page: no other process may write meanwhile.
         let holdsLease = !options.readOnly && sharing != nil
-        if holdsLease { _ = try sharing!.acquireLease() }
+        let leaseHistory = holdsLease ? try sharing!.acquireLease() : nil
         // The open re-reads the file whatever the previous holder left; it leaves no state.
         defer { if holdsLease { sharing!.releaseLease() } }
         var size: UInt64
@@ -91,7 +91,7 @@ final class Environment: @unchecked Sendable {
             EncryptionContext(cipher: $0, physicalPageSize: choice.meta.pageSize, cacheCapacity: options.decryptedPageCacheSize)
         }
         pageSize = encryption?.logicalPageSize ?? physicalPageSize
-        if !options.readOnly {
+        if !options.readOnly && !Self.leftEntirelyDurable(leaseHistory, choice) {
             // What recovery read may sit only in the page cache (the process died, the system
             // did not): make it durable before building on it.
             do { try file.sync() } catch { throw asStorageError(error, file) }
@@ -119,6 +119,15 @@ final class Environment: @unchecked Sendable {
             sharing!.noteUsed(through: nextTxnID - 1)
             sharing!.publish(latest.meta)
         }
+    }
+
+    /// Whether the last writer gave the lease back with everything durable and sealed, and
+    /// recovery chose the sealed version it left: then nothing an opener reads can be only in
+    /// the page cache, and the open needs no sync (FORMAT.md, section 11). After a system crash
+    /// the lock file may be stale, but then nothing is in the page cache either.
+    private static func leftEntirelyDurable(_ history: ProcessSharing.LeaseHistory?, _ choice: Recovery.Choice) -> Bool {
+        guard case let .handedOver(handOver?)? = history, handOver.state.isEntirelyDurable else { return false }
+        return handOver.state.newestTxnID == choice.meta.txnID && choice.meta.unsyncedRanges.isEmpty && !choice.rejectedNewer
     }
 
     /// Pages freed by commits up to this id may be overwritten by the next write transaction

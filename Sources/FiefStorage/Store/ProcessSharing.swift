@@ -131,10 +131,17 @@ final class ProcessSharing: @unchecked Sendable {
         }
         if joinedAlone {
             // Nobody else has the store open: whatever the file holds is left over from
-            // processes that are gone. Zero the header and the slots that were used.
+            // processes that are gone. Zero the header and the slots that were used, except the
+            // writer state the last lease holder left when it gave the lease back cleanly: an
+            // opener reads it to know whether the file needs a sync (FORMAT.md, section 11).
             let usedSlots = min(Int(Self.load(Self.slotsInUseOffset, in: mapped)), Self.slotCount)
+            let leftState = Self.cleanlyLeftState(in: mapped)
             memset(mapped, 0, Self.slotsOffset + usedSlots * Self.slotSize)
             Self.store(Self.magic, at: Self.magicOffset, in: mapped)
+            if let leftState {
+                leftState.withUnsafeBytes { (mapped + Self.handOverOffset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                Self.store(Self.load(Self.handOverOffset, in: mapped), at: Self.lastLeaseHolderOffset, in: mapped)
+            }
         } else if Self.load(Self.magicOffset, in: mapped) != Self.magic {
             munmap(mapped, Self.fileLength)
             throw .corruptFile(path: path, reason: "the lock file does not start with Fief's lock-file magic")
@@ -334,6 +341,16 @@ final class ProcessSharing: @unchecked Sendable {
             store(UInt64(range.count), at: Self.handOverRangesOffset + 16 * index + 8)
         }
         store(token, at: Self.handOverOffset)
+    }
+
+    /// The bytes of the hand-over area (token, writer state and unsynced ranges) when the last
+    /// process to take the writer lease gave it back leaving its state; nil when it died
+    /// holding the lease or left none.
+    private static func cleanlyLeftState(in base: UnsafeMutableRawPointer) -> [UInt8]? {
+        guard load(magicOffset, in: base) == magic, load(leaseHolderOffset, in: base) == 0 else { return nil }
+        let token = load(handOverOffset, in: base)
+        guard token != 0, token == load(lastLeaseHolderOffset, in: base) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: base + handOverOffset, count: slotsOffset - handOverOffset))
     }
 
     private func readHandOver() -> HandOver? {
