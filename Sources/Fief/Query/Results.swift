@@ -71,16 +71,24 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
     }
 
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
+        let queries = sourceRealm.parsedQueries
         let parsed: ParsedQuery
-        do { parsed = try QueryLanguage.parse(Self.numberPercentArguments(format)) } catch { throw RealmError.wrap(error) }
+        do { parsed = try queries.parsed(format) } catch { throw RealmError.wrap(error) }
         var converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
         var result = derived()
         let shift = arguments.count
-        converted = arguments + converted
+        if shift != 0 { converted = arguments + converted }
         result.arguments = converted
         let mine = parsed.predicate.shiftingArguments(by: shift)
         if let binding {
-            try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
+            // The check depends on the text, the class and the argument count only: a filter
+            // run again in a loop is checked once.
+            if shift != 0 {
+                try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
+            } else if !queries.isValidated(format, binding: binding, arguments: converted.count) {
+                try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
+                queries.recordValidated(format, binding: binding, arguments: converted.count)
+            }
         }
         result.predicate = predicate == .truePredicate ? mine : .and([predicate, mine])
         for d in parsed.descriptors {
@@ -115,21 +123,6 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
 
     private static func names(_ kp: KeyPathExpression) -> [String] {
         kp.components.compactMap { if case .property(let n) = $0 { n } else { nil } }
-    }
-
-    /// Turns NSPredicate-style `%@` placeholders into `$n` (outside quoted strings).
-    static func numberPercentArguments(_ text: String) -> String {
-        var out = ""
-        var n = 0
-        var quote: Character?
-        var chars = Array(text)[...]
-        while let c = chars.popFirst() {
-            if let q = quote { out.append(c); if c == q { quote = nil }; continue }
-            if c == "'" || c == "\"" { quote = c; out.append(c); continue }
-            if c == "%", chars.first == "@" { chars.removeFirst(); out += "$\(n)"; n += 1; continue }
-            out.append(c)
-        }
-        return out
     }
 
     /// Results sorted by a property (or a key path through to-one links).

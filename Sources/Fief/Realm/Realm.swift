@@ -68,6 +68,8 @@ public final class Realm {
         if !isFrozen { isolation.check(self, function) }
     }
     let notifier = RealmNotifier()
+    /// Query texts parsed by this instance's `filter` calls.
+    let parsedQueries = ParsedQueryCache()
     /// Blocks and commits of `beginAsyncWrite` / `commitAsyncWrite` still under way.
     let asyncWrites = AsyncWriteState()
 
@@ -115,6 +117,7 @@ public final class Realm {
         for b in bindings { register(b) }
         fileSchema = schema.withModelClasses { [bindingsByName] in bindingsByName[$0]?.info?.type }
         epoch &+= 1
+        parsedQueries.schemaChanged()
         // Cached embedded-object owners hold bindings of the schema being replaced.
         session?.sync?.owners = [:]
     }

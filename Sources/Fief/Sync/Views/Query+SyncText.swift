@@ -19,7 +19,7 @@ extension Query where T: ObjectBase {
     /// `Results.filter` does.
     @_spi(Sync) public static func syncQueryText(_ predicateFormat: String, arguments: [Any]) -> String {
         do {
-            let parsed = try QueryLanguage.parse(Results<T>.numberPercentArguments(predicateFormat))
+            let parsed = try QueryLanguage.parse(ParsedQueryCache.numberPercentArguments(predicateFormat))
             precondition(parsed.descriptors.isEmpty, "a subscription query cannot SORT, DISTINCT or LIMIT: \(predicateFormat)")
             let values = try arguments.map { try StoredValue.argument($0, realm: nil) }
             if let highest = parsed.highestArgumentIndex {
