@@ -4,6 +4,7 @@ import Foundation
 /// alone in this process, REPEATS times (default 1), to run under a profiler
 /// (`valgrind --tool=callgrind`) without the rest of a workload. The difference between two
 /// repeat counts is the steady cost of the step, without the process's first-use costs. STEP is `build` (create the store in the empty DIRECTORY and load N objects),
+/// `build-unindexed` (the same with O14's class, whose `name` has no index),
 /// `open-read` (open it and read object N/2), `iterate` (open it and loop over every object
 /// reading its score), `read-all` (open it and keep every object in memory, as O10) or
 /// `name-query` (open it and run O4's 10,000 indexed equality queries on random names) or
@@ -14,7 +15,7 @@ enum ObjectProfileCommand {
     /// Runs the step named by `arguments`; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 3, let engine = ObjectEngineCatalog.engine(named: arguments[1]) else {
-            Log.error("usage: fief-bench \(flag) build|open-read|iterate|read-all|name-query|durable-updates ENGINE DIRECTORY [N [REPEATS]]")
+            Log.error("usage: fief-bench \(flag) build|build-unindexed|open-read|iterate|read-all|name-query|durable-updates ENGINE DIRECTORY [N [REPEATS]]")
             return 2
         }
         let directory = arguments[2]
@@ -41,6 +42,11 @@ enum ObjectProfileCommand {
             try store.insert(ObjectDataset(count: count), 0..<count)
             try store.close()
             result = "\(count) objects"
+        case "build-unindexed":
+            let store = try engine.createUnindexed(in: directory)
+            try store.insert(ObjectDataset(count: count), 0..<count)
+            try store.close()
+            result = "\(count) objects without an index"
         case "open-read":
             let store = try engine.open(in: directory, .durable)
             result = "\(try store.lookup([count / 2]))"
