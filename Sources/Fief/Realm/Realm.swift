@@ -25,7 +25,8 @@ public final class Realm {
     /// clears it.
     var checkedSchemaRecord: [UInt8]?
     private var bindingsByName: [String: TableBinding] = [:]
-    private var bindingsByType: [ObjectIdentifier: TableBinding] = [:]
+    /// Bindings by model class (`ObjectIdentifier` bits): looked up on every object access.
+    private var bindingsByType = UInt64Map<TableBinding>()
     @exclusivity(unchecked) var readTxn: Transaction?
     @exclusivity(unchecked) var session: WriteSession? {
         // A realm in a write transaction keeps itself alive until the transaction ends, so
@@ -113,7 +114,7 @@ public final class Realm {
     func setSchema(_ schema: Schema, bindings: [TableBinding]) {
         checkedSchemaRecord = nil
         bindingsByName = [:]
-        bindingsByType = [:]
+        bindingsByType.removeAll()
         for b in bindings { register(b) }
         fileSchema = schema.withModelClasses { [bindingsByName] in bindingsByName[$0]?.info?.type }
         epoch &+= 1
@@ -124,8 +125,11 @@ public final class Realm {
 
     private func register(_ binding: TableBinding) {
         bindingsByName[binding.className] = binding
-        if let info = binding.info { bindingsByType[ObjectIdentifier(info.type)] = binding }
+        if let info = binding.info { bindingsByType.set(binding, for: Self.typeKey(info.type)) }
     }
+
+    /// The key of a model class in `bindingsByType`: its metadata address.
+    private static func typeKey(_ type: ObjectBase.Type) -> UInt64 { UInt64(UInt(bitPattern: ObjectIdentifier(type))) }
 
     var allBindings: [TableBinding] { Array(bindingsByName.values) }
 
@@ -137,13 +141,13 @@ public final class Realm {
         guard configuration.objectTypes == nil else { throw RealmError.unknownClass(type.className()) }
         guard session != nil else { throw RealmError.notInWriteTransaction }
         try SchemaManager.addClasses([type], to: self)
-        guard let b = bindingsByType[ObjectIdentifier(type)] else { throw RealmError.unknownClass(type.className()) }
+        guard let b = bindingsByType[Self.typeKey(type)] else { throw RealmError.unknownClass(type.className()) }
         return b
     }
 
     /// The binding of `type` if the class is in the file's schema (bound to the Swift class).
     private func existingBinding(for type: ObjectBase.Type) throws -> TableBinding? {
-        if let b = bindingsByType[ObjectIdentifier(type)] { return b }
+        if let b = bindingsByType[Self.typeKey(type)] { return b }
         guard let b = bindingsByName[type.className()], b.info == nil || b.info!.type == type else { return nil }
         let info = try ClassInfo.discover(type)
         let plan = SchemaPlan(file: Schema([b.schema]), models: [info], removeOthers: false)
@@ -157,7 +161,7 @@ public final class Realm {
 
     /// The binding for reading `type`, or nil if the class is not in this realm yet.
     func readBinding(for type: ObjectBase.Type) -> TableBinding? {
-        if let b = bindingsByType[ObjectIdentifier(type)] { return b }
+        if let b = bindingsByType[Self.typeKey(type)] { return b }
         return try? existingBinding(for: type)
     }
 

@@ -20,7 +20,7 @@ final class ClusterDirectory {
     /// Index trees of the class looked up in that transaction, by column.
     @exclusivity(unchecked) var indexTrees: [UInt16: Tree] = [:]
     /// Column chunks found so far, in place in the map, per cluster start (read transactions).
-    @exclusivity(unchecked) var pinned: [UInt64: PinnedCluster] = [:]
+    @exclusivity(unchecked) var pinned = UInt64Map<PinnedCluster>()
 
     /// After this many seeks a transaction reads every start: from then on each lookup is a
     /// binary search in memory rather than a descent of the tree.

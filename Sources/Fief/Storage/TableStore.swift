@@ -79,7 +79,7 @@ final class TableStore {
             if let known = cluster.chunk(column) { return known }
         } else {
             cluster = PinnedCluster()
-            directory.pinned[start] = cluster
+            directory.pinned.set(cluster, for: start)
         }
         guard let bytes = try ClusterKey.with(start, column, { try tree.stableValue(forKey: $0) }) else {
             // Absent, or stored in a way that needs a temporary buffer.
