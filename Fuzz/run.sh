@@ -73,7 +73,7 @@ for t in "${targets[@]}"; do
     cp -n "$here/corpus/$corpus"/* "$here/corpus-work/$corpus"/ 2>/dev/null || true
     echo "== running $t for ${seconds}s (log: Fuzz/artifacts/$t.log)"
     # shellcheck disable=SC2086
-    SWIFT_BACKTRACE=enable=no "$bin/$t" \
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$here/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" "$bin/$t" \
         -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -detect_leaks=0 \
         -artifact_prefix="$here/artifacts/$t/" "${extra[@]}" "${keep_going[@]}" ${FUZZ_ARGS:-} \
         "$here/corpus-work/$corpus" >"$here/artifacts/$t.log" 2>&1 &
