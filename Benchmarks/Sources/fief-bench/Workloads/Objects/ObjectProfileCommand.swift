@@ -5,7 +5,8 @@ import Foundation
 /// (`valgrind --tool=callgrind`) without the rest of a workload. The difference between two
 /// repeat counts is the steady cost of the step, without the process's first-use costs. STEP is `build` (create the store in the empty DIRECTORY and load N objects),
 /// `build-unindexed` (the same with O14's class, whose `name` has no index),
-/// `open-read` (open it and read object N/2), `iterate` (open it and loop over every object
+/// `open-read` (open it and read object N/2), `pk-lookups` (open it and run O2's lookups of
+/// 100,000 random ids reading every field), `iterate` (open it and loop over every object
 /// reading its score), `read-all` (open it and keep every object in memory, as O10) or
 /// `name-query` (open it and run O4's 10,000 indexed equality queries on random names) or
 /// `durable-updates` (open it and commit O8a's 1,000 durable one-object updates, one writer).
@@ -15,7 +16,7 @@ enum ObjectProfileCommand {
     /// Runs the step named by `arguments`; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 3, let engine = ObjectEngineCatalog.engine(named: arguments[1]) else {
-            Log.error("usage: fief-bench \(flag) build|build-unindexed|open-read|iterate|read-all|name-query|durable-updates ENGINE DIRECTORY [N [REPEATS]]")
+            Log.error("usage: fief-bench \(flag) build|build-unindexed|open-read|pk-lookups|iterate|read-all|name-query|durable-updates ENGINE DIRECTORY [N [REPEATS]]")
             return 2
         }
         let directory = arguments[2]
@@ -50,6 +51,11 @@ enum ObjectProfileCommand {
         case "open-read":
             let store = try engine.open(in: directory, .durable)
             result = "\(try store.lookup([count / 2]))"
+            try store.close()
+        case "pk-lookups":
+            let store = try engine.open(in: directory, .durable)
+            var random = SplitMix64(seed: 0x02)
+            result = "\(try store.lookup((0..<100_000).map { _ in Int(random.next() % UInt64(count)) }))"
             try store.close()
         case "iterate":
             let store = try engine.open(in: directory, .durable)
