@@ -107,6 +107,10 @@ extension ObjectObservable where Self: ObjectBase {
     /// after a commit that changes it (with `keyPaths`, only those properties), `.deleted`
     /// once it is deleted.
     ///
+    /// A key path may go through a link or a list of objects (`"dog.name"`, `"employees.hired"`):
+    /// a change to that property of the linked objects is then reported as a change of the
+    /// link or list property (`"dog"`), with no old value, as is a change of the link itself.
+    ///
     /// ```swift
     /// let token = dog.observe(keyPaths: ["age"]) { change in
     ///     if case .change(let dog, let properties) = change { print(dog.name, properties.map(\.name)) }
@@ -117,12 +121,14 @@ extension ObjectObservable where Self: ObjectBase {
         let realm = state.realm
         let token = NotificationToken()
         realm.startObserving()
-        let wanted = keyPaths.map { Set($0.map { String($0.split(separator: ".").first ?? "") }) }
+        let paths = keyPaths?.map { $0.split(separator: ".").map(String.init) }
+        let wanted = paths.map { Set($0.compactMap(\.first)) }
+        let nested = Dictionary(grouping: (paths ?? []).filter { $0.count > 1 }, by: { $0[0] })
         let columns = state.table.columns.filter { $0.property.isStored && (wanted?.contains($0.property.name) ?? true) }
         let store = try? realm.table(state.table)
         let values = columns.map { ((try? store?.read(state.key, $0)) ?? nil) ?? $0.defaultValue }
         let observer = RealmNotifier.ObjectObserver(
-            token: token, binding: state.table, key: state.key, properties: columns, lastValues: values,
+            token: token, binding: state.table, key: state.key, properties: columns, nested: nested, lastValues: values,
             // The observer keeps the object: the caller may hold only the token.
             changed: { changes in block(.change(self, changes)) },
             deleted: { block(.deleted) })
