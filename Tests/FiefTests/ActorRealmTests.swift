@@ -287,9 +287,22 @@ func openConfined(_ configuration: Realm.Configuration) throws -> Realm {
 /// checks how it ends and what it printed.
 final class RealmIsolationTests: XCTestCase {
     func testUseFromAnotherThreadTrapsWithAClearMessage() throws {
+        let stderr = try Self.runProbe()
+        XCTAssertTrue(stderr.contains("confined to the thread that opened it"), stderr)
+    }
+
+    func testUseOutsideItsQueueTrapsWithAClearMessage() throws {
+        let stderr = try Self.runProbe(["queue"])
+        XCTAssertTrue(stderr.contains("confined to the queue 'probe-queue'"), stderr)
+    }
+
+    /// Runs the probe, checks that it was stopped by a trap naming the realm, and returns what
+    /// it wrote to standard error.
+    static func runProbe(_ arguments: [String] = []) throws -> String {
         let probe = try Self.locateProbe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: probe)
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
@@ -303,7 +316,7 @@ final class RealmIsolationTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the misuse was not caught: \(stderr)")
         XCTAssertTrue(stderr.contains("memory:isolation-probe"), stderr)
-        XCTAssertTrue(stderr.contains("confined to the thread that opened it"), stderr)
+        return stderr
     }
 
     /// The probe executable beside this test bundle.
