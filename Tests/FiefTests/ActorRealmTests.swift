@@ -282,6 +282,26 @@ func openConfined(_ configuration: Realm.Configuration) throws -> Realm {
     try Realm(configuration: configuration)
 }
 
+/// `Realm.open(configuration:downloadBeforeOpen:)` on an actor: a local realm ignores the
+/// download behaviour and opens isolated to the caller's actor.
+final class RealmOpenTests: XCTestCase {
+    func testOpenTakesADownloadBehaviourThatLocalRealmsIgnore() async throws {
+        let config = Realm.Configuration(inMemoryIdentifier: "open-\(UUID().uuidString)", objectTypes: [Todo.self])
+        let opener = RealmOpener()
+        let (isolatedToIt, count) = try await opener.open(config)
+        XCTAssertTrue(isolatedToIt)
+        XCTAssertEqual(count, 0)
+    }
+}
+
+/// Opens realms with `Realm.open` on itself.
+actor RealmOpener {
+    func open(_ configuration: Realm.Configuration) async throws -> (Bool, Int) {
+        let realm = try await Realm.open(configuration: configuration, downloadBeforeOpen: .always)
+        return (realm.actor === self, realm.objects(Todo.self).count)
+    }
+}
+
 /// Using a realm outside its isolation traps with a message naming the realm; the trap cannot
 /// run in-process, so a child process (`fief-isolation-probe`) misuses a realm and the test
 /// checks how it ends and what it printed.

@@ -87,6 +87,31 @@ final class QueueConfinedRealmTests: XCTestCase {
         }, 2)
     }
 
+    func testWriteAsyncRunsInALaterBlockOnTheQueue() throws {
+        let config = configuration()
+        let queue = DispatchQueue(label: "queue-write-async")
+        let onQueue = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: onQueue, value: 3)
+        let completed = expectation(description: "onComplete on the queue")
+        let realm = try Realm(configuration: config, queue: queue)
+        let ranBeforeReturning = queue.sync { () -> Bool in
+            var ran = false
+            realm.writeAsync({
+                ran = true
+                realm.create(Dog.self, value: ["name": "Rex"])
+            }, onComplete: { error in
+                XCTAssertNil(error)
+                XCTAssertEqual(DispatchQueue.getSpecific(key: onQueue), 3, "onComplete ran outside the queue")
+                completed.fulfill()
+            })
+            return ran
+        }
+        XCTAssertFalse(ranBeforeReturning, "the block runs in a later block on the queue")
+        wait(for: [completed], timeout: 10)
+        XCTAssertEqual(queue.sync { realm.objects(Dog.self).count }, 1)
+        XCTAssertFalse(queue.sync { realm.isPerformingAsynchronousWriteOperations })
+    }
+
     func testTheQueueRealmsOwnWritesNotifyItsObserversOnTheQueue() throws {
         let config = configuration()
         let queue = DispatchQueue(label: "queue-own-writes")
