@@ -27,6 +27,8 @@ SOURCES = ["Sources/Fief", "Sources/FiefSync"]
 # RealmSwift types whose members Fief declares on another type.
 OWNERS = {
     "Realm": ["Realm", "_RealmOpening"],
+    # `Realm.AsyncOpenTask` is a typealias of FiefSync's `AsyncOpenTask`.
+    "Realm.AsyncOpenTask": ["Realm.AsyncOpenTask", "AsyncOpenTask"],
     "Object": ["Object", "ObjectBase", "ObjectObservable"],
     "EmbeddedObject": ["EmbeddedObject", "ObjectBase", "ObjectObservable"],
     "AsymmetricObject": ["AsymmetricObject", "ObjectBase"],
