@@ -78,13 +78,20 @@ final class QueueConfinedRealmTests: XCTestCase {
         // The commit queued the realm's refresh before this block.
         XCTAssertEqual(queue.sync { realm.objects(Dog.self).count }, 1)
 
-        queue.sync { realm.autorefresh = false }
+        let told = LockedBox<[Realm.Notification]>([])
+        let token = queue.sync {
+            realm.autorefresh = false
+            return realm.observe { notification, _ in told.set(told.get() + [notification]) }
+        }
         try local.write { local.create(Dog.self, value: ["name": "Fido"]) }
         XCTAssertEqual(queue.sync { realm.objects(Dog.self).count }, 1, "without autorefresh the realm stays on its version")
+        XCTAssertEqual(told.get(), [.refreshRequired])
         XCTAssertEqual(queue.sync { () -> Int in
             realm.refresh()
             return realm.objects(Dog.self).count
         }, 2)
+        XCTAssertEqual(told.get(), [.refreshRequired, .didChange])
+        token.invalidate()
     }
 
     func testWriteAsyncRunsInALaterBlockOnTheQueue() throws {

@@ -5,7 +5,8 @@ extension Realm {
     public enum Notification: String, Sendable {
         /// The realm advanced to a new version (after a local or another instance's commit).
         case didChange = "RLMRealmDidChangeNotification"
-        /// Unused: Fief realms always advance by themselves. Kept for source compatibility.
+        /// Another realm committed, and this one (an actor's or queue's realm whose
+        /// `autorefresh` is off) stays on its version until it refreshes.
         case refreshRequired = "RLMRealmRefreshRequiredNotification"
     }
 
@@ -13,9 +14,10 @@ extension Realm {
     public typealias NotificationBlock = (_ notification: Notification, _ realm: Realm) -> Void
 
     /// Calls `block` every time the realm advances to a new version: after each of its own
-    /// commits and, for realms isolated to an actor, after commits by any other realm on the
-    /// file (delivered on the realm's actor). Realms confined to a thread learn of other
-    /// commits when they `refresh()` or write.
+    /// commits and, for realms isolated to an actor or confined to a queue, after commits by
+    /// any other realm on the file (delivered on the realm's actor or queue; with
+    /// ``autorefresh`` off, `.refreshRequired` instead). Realms confined to a thread learn of
+    /// other commits when they `refresh()` or write.
     ///
     /// ```swift
     /// let token = realm.observe { notification, realm in

@@ -148,6 +148,13 @@ final class RealmNotifier {
         prune()
     }
 
+    /// Tells the realm's observers that another realm committed while `realm`, whose
+    /// `autorefresh` is off, stays on its version.
+    func announceRefreshRequired(_ realm: Realm) {
+        prune()
+        for (token, block) in realmBlocks where !token.isInvalidated { block(.refreshRequired, realm) }
+    }
+
     /// Whether the object changed along one of `keyPaths` (any of its own properties when nil).
     static func isModified(_ realm: Realm, _ summary: ChangeSummary, _ className: String, _ key: UInt64, _ keyPaths: [[String]]?) -> Bool {
         guard let keyPaths else { return summary.isModified(className, key, nil) }

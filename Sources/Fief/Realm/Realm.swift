@@ -66,7 +66,8 @@ public final class Realm {
     /// Whether the realm advances on its own when other realms on the file commit (the
     /// default), delivering its notifications there: a realm isolated to an actor advances on
     /// that actor, a realm confined to a queue in a block on that queue. When false, the realm
-    /// stays on its version until you call ``refresh()`` (or write).
+    /// stays on its version until you call ``refresh()`` (or write), and its `observe` blocks
+    /// are told `.refreshRequired` instead.
     ///
     /// A realm confined to a thread advances when it refreshes or writes, whatever this says:
     /// as RealmSwift's realms on background threads without a run loop, it has nowhere to be
@@ -238,9 +239,10 @@ public final class Realm {
     }
 
     /// Advances and notifies observers (called on the realm's own actor or queue after other
-    /// commits), unless ``autorefresh`` is off.
+    /// commits); with ``autorefresh`` off, only tells realm observers that a refresh is required.
     func deliverNotifications() {
-        guard autorefresh, !notifier.isEmpty || readTxn != nil else { return }
+        guard autorefresh else { return notifier.announceRefreshRequired(self) }
+        guard !notifier.isEmpty || readTxn != nil else { return }
         notifier.deliver(self)
     }
 
