@@ -39,7 +39,7 @@ final class RealmNotifier {
         let deleted: () -> Void
 
         init(token: NotificationToken, binding: TableBinding, key: UInt64, properties: [ColumnBinding],
-             nested: [String: [[String]]] = [:], lastValues: [StoredValue],
+             nested: [String: [[String]]], lastValues: [StoredValue],
              changed: @escaping ([PropertyChange]) -> Void, deleted: @escaping () -> Void) {
             self.token = token
             self.binding = binding
