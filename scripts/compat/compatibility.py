@@ -148,7 +148,8 @@ def render(rows, fief, notes):
            f"{counts['differs']} differ, {counts['absent']} absent.",
            ""]
     out += ["## Audited signatures", "",
-            "`Realm`: the initializers (cached per thread, actor and configuration), `write(withoutNotifying:_:)`",
+            "`Realm`: the initializers (cached per thread, actor, queue and configuration; `queue:` has no",
+            "default, as `Realm()` and `Realm(configuration:)` already mean a nil queue), `write(withoutNotifying:_:)`",
             "(returns the block's value, `@discardableResult`), `beginWrite()` (does not throw),",
             "`commitWrite(withoutNotifying:) throws`, `cancelWrite()`, `refresh() -> Bool` (`@discardableResult`),",
             "`invalidate()`, `thaw() -> Realm`, `thaw(_:)`, `freeze(_:)`, `==`, `writeAsync(_:onComplete:)`,",
