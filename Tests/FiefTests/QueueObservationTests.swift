@@ -72,6 +72,22 @@ final class QueueObservationTests: XCTestCase {
         token.invalidate()
     }
 
+    func testResultsOfProjectionsDeliverOnTheQueue() throws {
+        try realm.write { realm.create(ProjPerson.self, value: ["firstName": "Ann"]) }
+        let token = realm.objects(ProjPersonCard.self).sorted(byKeyPath: "firstName").observe(on: queue) { [log] change in
+            if case .update(let cards, _, let insertions, _) = change {
+                log!.record("cards \(cards.map(\.name)) \(insertions)", realm: cards.realm)
+            }
+        }
+        drain()
+        try realm.write { realm.create(ProjPerson.self, value: ["firstName": "Bob"]) }
+        drain()
+        XCTAssertEqual(log.entries, ["cards [\"Ann\", \"Bob\"] [1]"])
+        XCTAssertTrue(log.allOnQueue)
+        XCTAssertFalse(log.realms.contains { $0 === realm })
+        token.invalidate()
+    }
+
     func testANilQueueObservesOnTheRealmsOwnThread() throws {
         var initial = false
         let token = realm.objects(Dog.self).observe(keyPaths: nil, on: nil) { change in

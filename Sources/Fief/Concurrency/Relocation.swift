@@ -26,10 +26,20 @@ extension ObjectBase: Relocatable {
     }
 }
 
-extension Results: Relocatable where Element: Object {
+extension Results: Relocatable {
+    /// The same query (of objects or of projections) in the other realm.
     func relocator() -> (Realm) -> Any? {
         let reference = ThreadSafeReference(to: self)
-        return { realm in realm.resolve(reference) }
+        guard case .results(_, let predicate, let arguments, let descriptors, let source) = reference.target else { return { _ in nil } }
+        return { realm in
+            guard realm.configuration.storeIdentity == reference.storeIdentity else { return nil }
+            var results = Results(realm: realm, binding: realm.readBinding(for: Element._fiefObjectType))
+            results.predicate = predicate
+            results.arguments = arguments
+            results.descriptors = descriptors.map(\.descriptor)
+            results.source = source
+            return results
+        }
     }
 }
 

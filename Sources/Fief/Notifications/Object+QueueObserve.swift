@@ -27,8 +27,9 @@ extension ObjectObservable where Self: ObjectBase {
     }
 }
 
-extension Results where Element: Object {
-    /// Observes the results with their changes delivered by `queue`, a serial dispatch queue:
+extension Results {
+    /// Observes the results (of objects or of projections) with their changes delivered by
+    /// `queue`, a serial dispatch queue:
     /// the block runs on `queue` with the same query evaluated by the realm confined to that
     /// queue (opened, or reused, for the same file). `.initial` arrives asynchronously on the
     /// queue, then `.update` as ``observe(keyPaths:_:)`` reports them. With a nil queue, this

@@ -39,7 +39,7 @@ extension QueueObservation {
         guard let realm else { preconditionFailure("Only managed objects and collections can be observed.") }
         precondition(!realm.isFrozen, "Frozen objects and collections cannot be observed; thaw them first.")
         realm.checkIsolation()
-        guard let find = relocation(of: value) else { preconditionFailure("\(Value.self) cannot be observed on a queue: objects, projections and collections of objects (and their sections) can.") }
+        guard let find = relocation(of: value) else { preconditionFailure("\(Value.self) cannot be observed on a queue: objects, projections, results and collections of objects (and their sections) can.") }
         return start(on: queue, configuration: realm.configuration, failed: failed) { queueRealm in
             guard let found = find(queueRealm) else {
                 gone()
