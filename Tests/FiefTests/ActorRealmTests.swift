@@ -282,14 +282,47 @@ func openConfined(_ configuration: Realm.Configuration) throws -> Realm {
     try Realm(configuration: configuration)
 }
 
+/// `Realm.open(configuration:downloadBeforeOpen:)` on an actor: a local realm ignores the
+/// download behaviour and opens isolated to the caller's actor.
+final class RealmOpenTests: XCTestCase {
+    func testOpenTakesADownloadBehaviourThatLocalRealmsIgnore() async throws {
+        let config = Realm.Configuration(inMemoryIdentifier: "open-\(UUID().uuidString)", objectTypes: [Todo.self])
+        let opener = RealmOpener()
+        let (isolatedToIt, count) = try await opener.open(config)
+        XCTAssertTrue(isolatedToIt)
+        XCTAssertEqual(count, 0)
+    }
+}
+
+/// Opens realms with `Realm.open` on itself.
+actor RealmOpener {
+    func open(_ configuration: Realm.Configuration) async throws -> (Bool, Int) {
+        let realm = try await Realm.open(configuration: configuration, downloadBeforeOpen: .always)
+        return (realm.actor === self, realm.objects(Todo.self).count)
+    }
+}
+
 /// Using a realm outside its isolation traps with a message naming the realm; the trap cannot
 /// run in-process, so a child process (`fief-isolation-probe`) misuses a realm and the test
 /// checks how it ends and what it printed.
 final class RealmIsolationTests: XCTestCase {
     func testUseFromAnotherThreadTrapsWithAClearMessage() throws {
+        let stderr = try Self.runProbe()
+        XCTAssertTrue(stderr.contains("confined to the thread that opened it"), stderr)
+    }
+
+    func testUseOutsideItsQueueTrapsWithAClearMessage() throws {
+        let stderr = try Self.runProbe(["queue"])
+        XCTAssertTrue(stderr.contains("confined to the queue 'probe-queue'"), stderr)
+    }
+
+    /// Runs the probe, checks that it was stopped by a trap naming the realm, and returns what
+    /// it wrote to standard error.
+    static func runProbe(_ arguments: [String] = []) throws -> String {
         let probe = try Self.locateProbe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: probe)
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
@@ -303,7 +336,7 @@ final class RealmIsolationTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the misuse was not caught: \(stderr)")
         XCTAssertTrue(stderr.contains("memory:isolation-probe"), stderr)
-        XCTAssertTrue(stderr.contains("confined to the thread that opened it"), stderr)
+        return stderr
     }
 
     /// The probe executable beside this test bundle.

@@ -27,8 +27,10 @@ SOURCES = ["Sources/Fief", "Sources/FiefSync"]
 # RealmSwift types whose members Fief declares on another type.
 OWNERS = {
     "Realm": ["Realm", "_RealmOpening"],
-    "Object": ["Object", "ObjectBase"],
-    "EmbeddedObject": ["EmbeddedObject", "ObjectBase"],
+    # `Realm.AsyncOpenTask` is a typealias of FiefSync's `AsyncOpenTask`.
+    "Realm.AsyncOpenTask": ["Realm.AsyncOpenTask", "AsyncOpenTask"],
+    "Object": ["Object", "ObjectBase", "ObjectObservable"],
+    "EmbeddedObject": ["EmbeddedObject", "ObjectBase", "ObjectObservable"],
     "AsymmetricObject": ["AsymmetricObject", "ObjectBase"],
     "RealmCollection": ["RealmCollection", "Results"],
     # Conforming types have what Fief declares in extensions of their protocols.
@@ -38,10 +40,23 @@ OWNERS = {
     "AnyRealmCollection": ["AnyRealmCollection", "RealmCollection"],
     "Map": ["Map", "RealmKeyedCollection"],
     # RealmSwift's private protocol shared by its two sectioned types; Fief declares the members on both.
-    "SectionedResultImpl": ["SectionedResults", "ResultsSection"],
+    "SectionedResultImpl": ["SectionedResults", "ResultsSection", "RealmSectionedResult"],
 }
-# Labels that only carry the caller's isolation (`#isolation`), left out when comparing.
+# Labels that only carry the caller's isolation (`#isolation`), left out when comparing names.
+# A declaration with one matches only a declaration with one (`_isolation:` or `isolation:`, at
+# any place), and one without only one without, so that an actor form
+# (`observe(keyPaths:on:_isolation:_:)`) is not taken for the `DispatchQueue` form of the same
+# name (`observe(keyPaths:on:_:)`).
 ISOLATION_LABELS = {"_isolation", "isolation"}
+
+
+def has_isolation(name):
+    return any(label in ISOLATION_LABELS for label in name.partition("(")[2].rstrip(")").split(":"))
+
+
+def key_of(name):
+    """The name compared: labels without isolation, marked `~` when it had one, `=` when not."""
+    return ("~" if has_isolation(name) else "=") + normalize(name)
 
 
 def normalize(name):
@@ -61,6 +76,7 @@ def fief_declarations():
                     with open(os.path.join(dirpath, f), encoding="utf-8") as fh:
                         for owner, kind, name in declarations(fh.read()):
                             found.setdefault((owner, normalize(name)), kind)
+                            found.setdefault((owner, key_of(name)), kind)
     return found
 
 
@@ -90,9 +106,9 @@ def status_of(row, fief, notes):
     file, owner, kind, name = row
     key = f"{owner}.{name}" if owner else name
     owners = OWNERS.get(owner, [owner])
-    present = any((o, normalize(name)) in fief for o in owners)
+    present = any((o, key_of(name)) in fief for o in owners)
     base = name.split("(")[0]
-    others = sorted(n for (o2, n) in fief if o2 in owners and n.split("(")[0] == base and "(" in n)
+    others = sorted(n[1:] for (o2, n) in fief if o2 in owners and n[1:].split("(")[0] == base and "(" in n)
     for k in (key, f"{owner}.*" if owner else None, f"file:{file}"):
         if k and k in notes:
             status, note = notes[k]
@@ -132,7 +148,8 @@ def render(rows, fief, notes):
            f"{counts['differs']} differ, {counts['absent']} absent.",
            ""]
     out += ["## Audited signatures", "",
-            "`Realm`: the initializers (cached per thread, actor and configuration), `write(withoutNotifying:_:)`",
+            "`Realm`: the initializers (cached per thread, actor, queue and configuration; `queue:` has no",
+            "default, as `Realm()` and `Realm(configuration:)` already mean a nil queue), `write(withoutNotifying:_:)`",
             "(returns the block's value, `@discardableResult`), `beginWrite()` (does not throw),",
             "`commitWrite(withoutNotifying:) throws`, `cancelWrite()`, `refresh() -> Bool` (`@discardableResult`),",
             "`invalidate()`, `thaw() -> Realm`, `thaw(_:)`, `freeze(_:)`, `==`, `writeAsync(_:onComplete:)`,",

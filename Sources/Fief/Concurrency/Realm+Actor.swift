@@ -40,17 +40,25 @@ extension Realm {
         return SendableRealm(kept)
     }
 
-    /// Opens (or reuses) the realm for `configuration` isolated to the caller's actor.
+    /// Opens (or reuses) the realm for `configuration` isolated to the caller's actor. A
+    /// synced realm first waits for the server's data as `downloadBeforeOpen` asks (local
+    /// realms ignore it). Called outside any actor, it opens a realm confined to the thread the
+    /// call resumes on.
     ///
     /// ```swift
     /// @BackgroundActor func work() async throws {
     ///     let realm = try await Realm.open()
+    ///     let synced = try await Realm.open(configuration: syncedConfig, downloadBeforeOpen: .once)
     /// }
     /// ```
     public static func open(configuration: Configuration = .defaultConfiguration,
-                            isolation actor: isolated (any Actor)? = #isolation) async throws -> Realm {
-        guard let actor else { return try Realm(opening: configuration) }
-        return try await openIsolated(configuration, actor: actor, .never).realm
+                            isolation actor: isolated (any Actor)? = #isolation,
+                            downloadBeforeOpen: OpenBehavior = .never) async throws -> Realm {
+        guard let actor else {
+            try await configuration.syncAgent?.prepareToOpen(configuration, behavior: downloadBeforeOpen)
+            return try Realm(opening: configuration)
+        }
+        return try await openIsolated(configuration, actor: actor, downloadBeforeOpen).realm
     }
 
     /// Creates the file, runs migrations and opens the coordinator off the caller's executor.

@@ -1,4 +1,5 @@
 import FiefStorage
+import Foundation
 
 /// Identifies a block queued with ``Realm/beginAsyncWrite(_:)`` or a completion handler given
 /// to ``Realm/commitAsyncWrite(allowGrouping:_:)``, for ``Realm/cancelAsyncWrite(_:)``.
@@ -11,6 +12,7 @@ extension Realm {
     ///
     /// On a realm isolated to an actor the call returns at once: the block and `onComplete`
     /// run later on that actor, after the write lock is taken without blocking it. On a realm
+    /// confined to a dispatch queue they run later in blocks on that queue. On a realm
     /// confined to a thread (which has no run loop to call back on in Fief) the block runs and
     /// commits before the call returns.
     ///
@@ -59,7 +61,12 @@ extension Realm {
         precondition(!isFrozen && !configuration.readOnly, "beginAsyncWrite: cannot write to a frozen or read-only realm.")
         let id = asyncWrites.enqueue(AsyncWriteState.Queued(block: block, onBeginFailure: onBeginFailure))
         guard let actor else {
-            runQueuedWritesNow()
+            if let queue = isolation.queue {
+                let box = SendableRealm(self)
+                queue.async { box.realm.runQueuedWritesNow() }
+            } else {
+                runQueuedWritesNow()
+            }
             return id
         }
         if asyncWrites.startDraining() {
@@ -121,8 +128,20 @@ extension Realm {
     // MARK: Running
 
     /// Delivers a commit's outcome: at once on a thread-confined realm, on the realm's actor
-    /// once the commit is durable otherwise.
+    /// or queue once the commit is durable otherwise.
     private func complete(_ id: AsyncTransactionId, _ onComplete: ((Swift.Error?) -> Void)?, error: Swift.Error?, ticket: CommitTicket?) {
+        if actor == nil, let queue = isolation.queue {
+            asyncWrites.commitStarted(id)
+            let box = SendableRealm(self)
+            let handler = SendableCompletion(onComplete)
+            let commit = SendableCommit(ticket: ticket, error: error)
+            // The sync to disk is waited for off the queue, as it is off an actor.
+            DispatchQueue.global().async {
+                let outcome = commit.outcome(box.realm.coordinator.store)
+                queue.async { if box.realm.asyncWrites.commitFinished(id) { handler.block?(outcome) } }
+            }
+            return
+        }
         guard let actor else {
             var outcome = error
             if let ticket {
@@ -161,7 +180,8 @@ extension Realm {
         realm.asyncWrites.stopDraining()
     }
 
-    /// Runs the queued blocks on the calling thread (thread-confined realms).
+    /// Runs the queued blocks on the calling thread (thread-confined realms; queue-confined
+    /// ones call it in a block on their queue).
     /// Blocks queued from inside a running block run after it, in the same loop.
     private func runQueuedWritesNow() {
         guard asyncWrites.startDraining() else { return }
@@ -189,6 +209,19 @@ extension Realm {
         }
         queued.block()
         if session != nil { cancelWrite() }
+    }
+}
+
+/// A commit handed to a thread that waits for it to be durable.
+struct SendableCommit: @unchecked Sendable {
+    let ticket: CommitTicket?
+    let error: Swift.Error?
+
+    /// The commit's error, or the error of its sync to disk.
+    func outcome(_ store: Store) -> Swift.Error? {
+        guard error == nil, let ticket else { return error }
+        do { try store.waitUntilDurable(ticket) } catch { return RealmError.wrap(error) }
+        return nil
     }
 }
 

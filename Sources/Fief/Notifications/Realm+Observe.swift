@@ -5,7 +5,8 @@ extension Realm {
     public enum Notification: String, Sendable {
         /// The realm advanced to a new version (after a local or another instance's commit).
         case didChange = "RLMRealmDidChangeNotification"
-        /// Unused: Fief realms always advance by themselves. Kept for source compatibility.
+        /// Another realm committed, and this one (an actor's or queue's realm whose
+        /// `autorefresh` is off) stays on its version until it refreshes.
         case refreshRequired = "RLMRealmRefreshRequiredNotification"
     }
 
@@ -13,9 +14,10 @@ extension Realm {
     public typealias NotificationBlock = (_ notification: Notification, _ realm: Realm) -> Void
 
     /// Calls `block` every time the realm advances to a new version: after each of its own
-    /// commits and, for realms isolated to an actor, after commits by any other realm on the
-    /// file (delivered on the realm's actor). Realms confined to a thread learn of other
-    /// commits when they `refresh()` or write.
+    /// commits and, for realms isolated to an actor or confined to a queue, after commits by
+    /// any other realm on the file (delivered on the realm's actor or queue; with
+    /// ``autorefresh`` off, `.refreshRequired` instead). Realms confined to a thread learn of
+    /// other commits when they `refresh()` or write.
     ///
     /// ```swift
     /// let token = realm.observe { notification, realm in
@@ -107,6 +109,10 @@ extension ObjectObservable where Self: ObjectBase {
     /// after a commit that changes it (with `keyPaths`, only those properties), `.deleted`
     /// once it is deleted.
     ///
+    /// A key path may go through a link or a list of objects (`"dog.name"`, `"employees.hired"`):
+    /// a change to that property of the linked objects is then reported as a change of the
+    /// link or list property (`"dog"`), with no old value, as is a change of the link itself.
+    ///
     /// ```swift
     /// let token = dog.observe(keyPaths: ["age"]) { change in
     ///     if case .change(let dog, let properties) = change { print(dog.name, properties.map(\.name)) }
@@ -117,12 +123,14 @@ extension ObjectObservable where Self: ObjectBase {
         let realm = state.realm
         let token = NotificationToken()
         realm.startObserving()
-        let wanted = keyPaths.map { Set($0.map { String($0.split(separator: ".").first ?? "") }) }
+        let paths = keyPaths?.map { $0.split(separator: ".").map(String.init) }
+        let wanted = paths.map { Set($0.compactMap(\.first)) }
+        let nested = Dictionary(grouping: (paths ?? []).filter { $0.count > 1 }, by: { $0[0] })
         let columns = state.table.columns.filter { $0.property.isStored && (wanted?.contains($0.property.name) ?? true) }
         let store = try? realm.table(state.table)
         let values = columns.map { ((try? store?.read(state.key, $0)) ?? nil) ?? $0.defaultValue }
         let observer = RealmNotifier.ObjectObserver(
-            token: token, binding: state.table, key: state.key, properties: columns, lastValues: values,
+            token: token, binding: state.table, key: state.key, properties: columns, nested: nested, lastValues: values,
             // The observer keeps the object: the caller may hold only the token.
             changed: { changes in block(.change(self, changes)) },
             deleted: { block(.deleted) })

@@ -32,20 +32,29 @@ final class RealmNotifier {
         let properties: [ColumnBinding]
         /// The names of `properties`.
         let watched: Set<String>
+        /// Key paths through links and lists (`"dog.name"`), by the first property they read.
+        let nested: [String: [[String]]]
         var lastValues: [StoredValue]
         let changed: ([PropertyChange]) -> Void
         let deleted: () -> Void
 
-        init(token: NotificationToken, binding: TableBinding, key: UInt64, properties: [ColumnBinding], lastValues: [StoredValue],
+        init(token: NotificationToken, binding: TableBinding, key: UInt64, properties: [ColumnBinding],
+             nested: [String: [[String]]], lastValues: [StoredValue],
              changed: @escaping ([PropertyChange]) -> Void, deleted: @escaping () -> Void) {
             self.token = token
             self.binding = binding
             self.key = key
             self.properties = properties
             watched = Set(properties.map(\.property.name))
+            self.nested = nested
             self.lastValues = lastValues
             self.changed = changed
             self.deleted = deleted
+        }
+
+        /// The properties whose linked objects changed along a nested key path.
+        func nestedChanges(_ realm: Realm, _ summary: ChangeSummary) -> Set<String> {
+            Set(nested.filter { RealmNotifier.isModified(realm, summary, binding.className, key, $0.value) }.keys)
         }
     }
 
@@ -109,9 +118,10 @@ final class RealmNotifier {
             observer.changed(summary)
         }
         for observer in objects where !observer.token.isInvalidated {
-            // Only an object the changesets touched is read again.
+            // Only an object the changesets touched (or reached along a nested key path) is read again.
+            let nestedChanges = summary.map { observer.nestedChanges(realm, $0) } ?? []
             if let summary, !(summary.deleted[observer.binding.className]?.contains(observer.key) ?? false),
-               !summary.isModified(observer.binding.className, observer.key, observer.watched) {
+               !summary.isModified(observer.binding.className, observer.key, observer.watched), nestedChanges.isEmpty {
                 continue
             }
             guard let store = try? realm.table(observer.binding), (try? store.exists(observer.key)) == true else {
@@ -127,11 +137,22 @@ final class RealmNotifier {
                                                   oldValue: DynamicAccess.anyValue(observer.lastValues[i], column.property, realm: realm),
                                                   newValue: DynamicAccess.anyValue(value, column.property, realm: realm)))
                     observer.lastValues[i] = value
+                } else if nestedChanges.contains(column.property.name) {
+                    // The same objects, changed inside: no old value to give.
+                    changes.append(PropertyChange(name: column.property.name, oldValue: nil,
+                                                  newValue: DynamicAccess.anyValue(value, column.property, realm: realm)))
                 }
             }
             if !changes.isEmpty && !skipping.contains(observer.token) { observer.changed(changes) }
         }
         prune()
+    }
+
+    /// Tells the realm's observers that another realm committed while `realm`, whose
+    /// `autorefresh` is off, stays on its version.
+    func announceRefreshRequired(_ realm: Realm) {
+        prune()
+        for (token, block) in realmBlocks where !token.isInvalidated { block(.refreshRequired, realm) }
     }
 
     /// Whether the object changed along one of `keyPaths` (any of its own properties when nil).

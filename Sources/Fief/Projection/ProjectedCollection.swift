@@ -101,6 +101,8 @@ protocol ProjectedBacking<Element> {
     func thaw() -> (any ProjectedBacking<Element>)?
     func index(matching predicateFormat: String, _ args: [Any]) -> Int?
     func observe(keyPaths: [String]?, _ block: @escaping (RealmCollectionChange<Void>) -> Void) -> NotificationToken
+    /// How to find the same backing in another realm of the file (see `Relocatable`).
+    func relocation() -> ((Realm) -> (any ProjectedBacking<Element>)?)?
 }
 
 /// Objects of class `O` mapped through `keyPath`.

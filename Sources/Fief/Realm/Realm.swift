@@ -64,6 +64,22 @@ public final class Realm {
     /// Where this realm may be used.
     var isolation = RealmIsolation()
 
+    /// Whether the realm advances on its own when other realms on the file commit (the
+    /// default), delivering its notifications there: a realm isolated to an actor advances on
+    /// that actor, a realm confined to a queue in a block on that queue. When false, the realm
+    /// stays on its version until you call ``refresh()`` (or write), and its `observe` blocks
+    /// are told `.refreshRequired` instead.
+    ///
+    /// A realm confined to a thread advances when it refreshes or writes, whatever this says:
+    /// as RealmSwift's realms on background threads without a run loop, it has nowhere to be
+    /// told. The realm's own commits always notify its observers.
+    ///
+    /// ```swift
+    /// let realm = try Realm(configuration: config, queue: queue)   // in a block on `queue`
+    /// realm.autorefresh = false    // read one consistent version until refresh()
+    /// ```
+    public var autorefresh = true
+
     /// Traps with a clear message when the realm is used outside its actor or thread.
     func checkIsolation(_ function: StaticString = #function) {
         if !isFrozen { isolation.check(self, function) }
@@ -229,8 +245,10 @@ public final class Realm {
         if before != (try? currentTxn().version) { try? SchemaManager.reloadIfChanged(self) }
     }
 
-    /// Advances and notifies observers (called on the realm's own actor after other commits).
+    /// Advances and notifies observers (called on the realm's own actor or queue after other
+    /// commits); with ``autorefresh`` off, only tells realm observers that a refresh is required.
     func deliverNotifications() {
+        guard autorefresh else { return notifier.announceRefreshRequired(self) }
         guard !notifier.isEmpty || readTxn != nil else { return }
         notifier.deliver(self)
     }

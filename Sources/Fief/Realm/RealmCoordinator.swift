@@ -20,6 +20,7 @@ final class RealmCoordinator: @unchecked Sendable {
     private struct RealmEntry {
         weak var realm: Realm?
         let actor: (any Actor)?
+        let queue: DispatchQueue?
     }
 
     private init(identity: String, store: Store) {
@@ -64,28 +65,35 @@ final class RealmCoordinator: @unchecked Sendable {
 
     // MARK: Live realms
 
-    func register(_ realm: Realm, actor: (any Actor)?) {
+    /// Records a live realm; one isolated to an actor or confined to a queue (`queue`) will
+    /// be told of other realms' commits there.
+    func register(_ realm: Realm, actor: (any Actor)?, queue: DispatchQueue? = nil) {
         lock.lock(); defer { lock.unlock() }
-        realms.removeAll { $0.realm == nil }
-        realms.append(RealmEntry(realm: realm, actor: actor))
-        if actor != nil && otherProcesses == nil {
+        realms.removeAll { $0.realm == nil || $0.realm === realm }
+        realms.append(RealmEntry(realm: realm, actor: actor, queue: queue))
+        if (actor != nil || queue != nil) && otherProcesses == nil {
             otherProcesses = store.observeCommitsByOtherProcesses { [weak self] in self?.announceCommit(except: nil) }
         }
     }
 
-    /// After a commit, every other actor-isolated realm on the file advances and gets its
-    /// notifications on its own actor. (The committing realm delivers its own at once; realms
-    /// confined to a thread advance when they refresh or write.) A commit by another process
-    /// (`committer` nil) reaches every actor-isolated realm of this process.
+    /// After a commit, every other realm on the file isolated to an actor or confined to a
+    /// queue advances and gets its notifications on its own actor or queue (unless its
+    /// `autorefresh` is off). The committing realm delivers its own at once; realms confined
+    /// to a thread advance when they refresh or write. A commit by another process
+    /// (`committer` nil) reaches every such realm of this process.
     func announceCommit(except committer: Realm?) {
         lock.lock()
-        let targets = realms.compactMap { entry -> (WeakRealm, any Actor)? in
-            guard let realm = entry.realm, realm !== committer, let actor = entry.actor else { return nil }
-            return (WeakRealm(realm), actor)
+        let targets = realms.compactMap { entry -> (WeakRealm, RealmEntry)? in
+            guard let realm = entry.realm, realm !== committer, entry.actor != nil || entry.queue != nil else { return nil }
+            return (WeakRealm(realm), entry)
         }
         lock.unlock()
-        for (box, actor) in targets {
-            Task { await RealmCoordinator.deliver(on: actor, box) }
+        for (box, entry) in targets {
+            if let actor = entry.actor {
+                Task { await RealmCoordinator.deliver(on: actor, box) }
+            } else if let queue = entry.queue {
+                queue.async { box.realm?.deliverNotifications() }
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The live realms opened with `Realm(configuration:)` and `Realm(configuration:actor:)`,
-/// held weakly, so that opening the same configuration again on the same thread (or actor)
+/// The live realms opened with `Realm(configuration:)`, `Realm(configuration:actor:)` and
+/// `Realm(configuration:queue:)`, held weakly, so that opening the same configuration again on the same thread (actor, queue)
 /// gives the same instance, as in RealmSwift:
 ///
 /// ```swift
@@ -35,6 +35,22 @@ enum RealmInstanceCache {
         ActorRealms.shared.storeIfAbsent(realm, for: key(realm.configuration, actor))
     }
 
+    /// The realm confined to `queue` for `configuration`, if one is alive.
+    static func queueRealm(for configuration: Realm.Configuration, queue: DispatchQueue) -> Realm? {
+        ActorRealms.shared.realm(for: key(configuration, queue))
+    }
+
+    /// Remembers `realm` as the realm confined to `queue` for its configuration, unless one
+    /// is already cached; returns the realm the cache keeps.
+    static func storeQueueRealm(_ realm: Realm, queue: DispatchQueue) -> Realm {
+        ActorRealms.shared.storeIfAbsent(realm, for: key(realm.configuration, queue))
+    }
+
+    /// Queue-confined realms hold their queue, so its identity is not reused while they live.
+    private static func key(_ configuration: Realm.Configuration, _ queue: DispatchQueue) -> String {
+        "queue:\(UInt(bitPattern: ObjectIdentifier(queue).hashValue))|\(configuration.cacheKey)"
+    }
+
     private static func key(_ configuration: Realm.Configuration, _ actor: any Actor) -> String {
         "\(UInt(bitPattern: ObjectIdentifier(actor).hashValue))|\(configuration.cacheKey)"
     }
@@ -61,7 +77,7 @@ private final class ThreadRealms {
     }
 }
 
-/// The actor-isolated realms of the process, under a lock.
+/// The actor-isolated and queue-confined realms of the process, under a lock.
 private final class ActorRealms: @unchecked Sendable {
     static let shared = ActorRealms()
     private let lock = NSLock()

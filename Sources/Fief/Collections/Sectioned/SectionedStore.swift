@@ -11,6 +11,8 @@ final class SectionedStore<Key: _Persistable & Hashable, Element: RealmCollectio
     private let invalidated: () -> Bool
     private let freezer: () -> SectionedStore
     private let thawer: () -> SectionedStore?
+    /// How to make the same sections of the same collection in another realm (see `Relocatable`).
+    private let relocator: () -> ((Realm) -> SectionedStore?)?
     /// The stored class of object elements (nil for values), for modification checks.
     private let className: String?
     private var cached: (stamp: Realm.ChangeStamp?, layout: SectionLayout<Key, Element>)?
@@ -18,7 +20,8 @@ final class SectionedStore<Key: _Persistable & Hashable, Element: RealmCollectio
     private var interned: [StoredValue: UInt64] = [:]
 
     private init(realm: Realm?, isFrozen: Bool, sortedElements: @escaping () -> [Element], sectionKey: @escaping (Element) -> Key,
-                 invalidated: @escaping () -> Bool, freezer: @escaping () -> SectionedStore, thawer: @escaping () -> SectionedStore?) {
+                 invalidated: @escaping () -> Bool, freezer: @escaping () -> SectionedStore, thawer: @escaping () -> SectionedStore?,
+                 relocator: @escaping () -> ((Realm) -> SectionedStore?)?) {
         self.realm = realm
         self.isFrozen = isFrozen
         self.sortedElements = sortedElements
@@ -26,6 +29,7 @@ final class SectionedStore<Key: _Persistable & Hashable, Element: RealmCollectio
         self.invalidated = invalidated
         self.freezer = freezer
         self.thawer = thawer
+        self.relocator = relocator
         className = (Element.self as? any RealmFetchable.Type)?.className()
     }
 
@@ -35,8 +39,15 @@ final class SectionedStore<Key: _Persistable & Hashable, Element: RealmCollectio
         SectionedStore(realm: base.realm, isFrozen: base.isFrozen, sortedElements: { order(base) }, sectionKey: key,
                        invalidated: { base.isInvalidated },
                        freezer: { make(base.freeze(), order: order, key: key) },
-                       thawer: { base.thaw().map { make($0, order: order, key: key) } })
+                       thawer: { base.thaw().map { make($0, order: order, key: key) } },
+                       relocator: {
+                           Fief.relocation(of: base).map { find in { realm in find(realm).map { make($0, order: order, key: key) } } }
+                       })
     }
+
+    /// How to find these sections in another realm of the file, or nil for a collection that
+    /// cannot be found again there.
+    func relocation() -> ((Realm) -> SectionedStore?)? { relocator() }
 
     var isInvalidated: Bool { invalidated() }
     func freeze() -> SectionedStore { isFrozen ? self : freezer() }
