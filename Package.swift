@@ -103,6 +103,8 @@ let package = Package(
                 "FiefStorage",
                 "FiefSyncProtocol",
                 "COpenSSL",
+                // The account webhook (AccountFlowConfiguration).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
