@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// An account webhook on 127.0.0.1: keeps the JSON bodies POSTed to `/hook`.
+final class WebhookReceiver: @unchecked Sendable {
+    private(set) var port = 0
+    private let task: Task<Void, Error>
+    private let lock = NSLock()
+    private var received: [[String: String]] = []
+
+    /// What arrived so far, oldest first.
+    var events: [[String: String]] { lock.lock(); defer { lock.unlock() }; return received }
+
+    init() async throws {
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let router = Router()
+        let box = Box()
+        router.post("hook") { request, _ -> HTTPResponse.Status in
+            let body = try await request.body.collect(upTo: 1 << 16)
+            let json = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: String] ?? [:]
+            box.receiver?.add(json)
+            return .ok
+        }
+        var logger = Logging.Logger(label: "webhook-receiver")
+        logger.logLevel = .critical
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? 0); portSink.finish() },
+                              logger: logger)
+        task = Task { try await app.runService() }
+        for await port in ports { self.port = port }
+        box.receiver = self
+    }
+
+    private func add(_ event: [String: String]) {
+        lock.lock(); received.append(event); lock.unlock()
+    }
+
+    /// The newest event of `kind` for `username`, waiting up to 10 s for it.
+    func latest(_ kind: String, for username: String) async throws -> (token: String, tokenId: String) {
+        for _ in 0..<500 {
+            if let event = events.last(where: { $0["kind"] == kind && $0["username"] == username }),
+               let token = event["token"], let id = event["tokenId"] {
+                return (token, id)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw POSIXError(.ETIMEDOUT)
+    }
+
+    func stop() { task.cancel() }
+
+    /// Lets the route reach the receiver once it exists.
+    private final class Box: @unchecked Sendable {
+        weak var receiver: WebhookReceiver?
+    }
+}
