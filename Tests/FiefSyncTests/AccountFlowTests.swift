@@ -16,7 +16,7 @@ final class AccountFlowTests: XCTestCase {
         webhook = try await WebhookReceiver()
         server = try ServerProcess(dataDirectory: root.appendingPathComponent("server-data"),
                                    arguments: ["--login-attempts-per-minute", "1000", "--require-confirmation",
-                                               "--account-webhook", "http://127.0.0.1:\(webhook.port)/hook"])
+                                               "--account-webhook", webhook.url])
     }
 
     override func tearDown() async throws {

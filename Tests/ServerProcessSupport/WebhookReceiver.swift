@@ -2,17 +2,29 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// An account webhook on 127.0.0.1: keeps the JSON bodies POSTed to `/hook`.
-final class WebhookReceiver: @unchecked Sendable {
-    private(set) var port = 0
+/// An account webhook on 127.0.0.1 (`fief-server --account-webhook`): keeps the JSON bodies
+/// POSTed to `/hook`, and answers `status` (200 unless set otherwise).
+public final class WebhookReceiver: @unchecked Sendable {
+    /// The port it listens on.
+    public private(set) var port = 0
+    /// The URL to give `--account-webhook`.
+    public var url: String { "http://127.0.0.1:\(port)/hook" }
     private let task: Task<Void, Error>
     private let lock = NSLock()
     private var received: [[String: String]] = []
+    private var answer: HTTPResponse.Status = .ok
 
     /// What arrived so far, oldest first.
-    var events: [[String: String]] { lock.lock(); defer { lock.unlock() }; return received }
+    public var events: [[String: String]] { lock.lock(); defer { lock.unlock() }; return received }
 
-    init() async throws {
+    /// The status the webhook answers from now on.
+    public var status: HTTPResponse.Status {
+        get { lock.lock(); defer { lock.unlock() }; return answer }
+        set { lock.lock(); answer = newValue; lock.unlock() }
+    }
+
+    /// Starts listening.
+    public init() async throws {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let router = Router()
         let box = Box()
@@ -20,7 +32,7 @@ final class WebhookReceiver: @unchecked Sendable {
             let body = try await request.body.collect(upTo: 1 << 16)
             let json = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: String] ?? [:]
             box.receiver?.add(json)
-            return .ok
+            return box.receiver?.status ?? .ok
         }
         var logger = Logging.Logger(label: "webhook-receiver")
         logger.logLevel = .critical
@@ -37,7 +49,7 @@ final class WebhookReceiver: @unchecked Sendable {
     }
 
     /// The newest event of `kind` for `username`, waiting up to 10 s for it.
-    func latest(_ kind: String, for username: String) async throws -> (token: String, tokenId: String) {
+    public func latest(_ kind: String, for username: String) async throws -> (token: String, tokenId: String) {
         for _ in 0..<500 {
             if let event = events.last(where: { $0["kind"] == kind && $0["username"] == username }),
                let token = event["token"], let id = event["tokenId"] {
@@ -48,7 +60,8 @@ final class WebhookReceiver: @unchecked Sendable {
         throw POSIXError(.ETIMEDOUT)
     }
 
-    func stop() { task.cancel() }
+    /// Stops listening.
+    public func stop() { task.cancel() }
 
     /// Lets the route reach the receiver once it exists.
     private final class Box: @unchecked Sendable {
