@@ -49,6 +49,38 @@ final class SyncTimeoutOptionsTests: SyncTestCase {
         XCTAssertTrue(failure.message.contains("silent"), failure.message)
     }
 
+    /// The socket the next session attached to `shared` is handed.
+    private func openedSocket(_ shared: SharedSyncConnection) async throws -> (UInt32, SyncConnection) {
+        let (number, events) = await shared.attach(token: "unused")
+        for await event in events {
+            if case .opened(let socket) = event { return (number, socket) }
+            XCTFail("expected the socket to open, got \(event)")
+            break
+        }
+        throw POSIXError(.ECONNREFUSED)
+    }
+
+    func testConnectionLingerTimeKeepsAnUnusedConnectionForTheNextSession() async throws {
+        let server = try await MisbehavingSyncServer(frames: [])
+        defer { server.stop() }
+        let endpoint = "ws://127.0.0.1:\(server.port)/sync"
+
+        let lingering = SharedSyncConnection(endpoint: endpoint, validatesCertificates: true, trustedRoots: [],
+                                             timeouts: SyncTimeouts(SyncTimeoutOptions(connectionLingerTime: 5_000)))
+        let (first, socket) = try await openedSocket(lingering)
+        await lingering.detach(first)
+        let (second, again) = try await openedSocket(lingering)
+        XCTAssertTrue(socket === again, "a session attached within the linger time reuses the connection")
+        await lingering.detach(second)
+
+        let closing = SharedSyncConnection(endpoint: endpoint, validatesCertificates: true, trustedRoots: [])
+        let (third, closed) = try await openedSocket(closing)
+        await closing.detach(third)
+        let (fourth, fresh) = try await openedSocket(closing)
+        XCTAssertFalse(closed === fresh, "without a linger time the last detach closes the connection")
+        await closing.detach(fourth)
+    }
+
     func testFastReconnectLimitSkipsTheFirstDelayAfterALossOncePerLimit() {
         var backoff = ReconnectBackoff()
         backoff.fastReconnectLimit = .seconds(60)

@@ -49,8 +49,9 @@ public struct AppConfiguration: Sendable {
     }
 
     /// Creates a configuration with RealmSwift's labels. `transport` must be nil (Fief makes
-    /// its own HTTP requests; a custom network transport is not supported); `enableSessionMultiplexing` is accepted and ignored, since Fief
-    /// always shares one connection between a user's sessions on a server.
+    /// its own HTTP requests; a custom network transport is not supported);
+    /// `enableSessionMultiplexing` is accepted and ignored, since Fief always shares one
+    /// connection between a user's sessions on a server.
     public init(baseURL: String? = nil, transport: Never?, defaultRequestTimeoutMS: UInt? = nil,
                 enableSessionMultiplexing: Bool = true, syncTimeouts: SyncTimeoutOptions? = nil) {
         self.init(baseURL: baseURL, defaultRequestTimeoutMS: defaultRequestTimeoutMS ?? 60_000, syncTimeouts: syncTimeouts)
