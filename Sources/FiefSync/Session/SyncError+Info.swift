@@ -1,3 +1,5 @@
+import Foundation
+
 extension SyncError {
     /// What a ``Code/clientReset`` error of the `.manual` client reset mode asks the app to do:
     /// delete the realm file at ``originalRealmPath`` (with every realm of it closed), then
@@ -31,4 +33,10 @@ extension SyncError {
     public func deleteRealmUserInfo() -> ActionToken? {
         clientResetInfo()?.1
     }
+}
+
+extension SyncError {
+    /// Where the server's log of this error is: always nil, since fief-server keeps its logs
+    /// on its own host (RealmSwift links to Atlas's log page).
+    public var serverLogURL: URL? { nil }
 }
