@@ -60,6 +60,19 @@ final class AccountFlowRouteTests: XCTestCase {
         XCTAssertEqual(oldPassword.code, "invalidCredentials")
         let newPassword = try await http.post("/auth/login", ["provider": "password", "username": "dora", "password": "second pass"])
         XCTAssertEqual(newPassword.status, 200)
+
+        // The reset password function: the webhook must answer a status.
+        let unanswered = try await http.post("/auth/password/reset/call", ["username": "dora", "password": "third pass", "args": [1, "two"]])
+        XCTAssertEqual(unanswered.status, 502)
+        XCTAssertEqual(unanswered.code, "deliveryFailed")
+        let unknownCall = try await http.post("/auth/password/reset/call", ["username": "nobody", "password": "third pass"])
+        XCTAssertEqual(unknownCall.string("status"), "pending", "unknown names answer as pending ones do")
+        webhook.body = #"{"status": "success"}"#
+        let called = try await http.post("/auth/password/reset/call", ["username": "dora", "password": "third pass", "args": [1, "two"]])
+        XCTAssertEqual(called.string("status"), "success", String(decoding: called.body, as: UTF8.self))
+        XCTAssertEqual(webhook.events.last?["args"], #"[1,"two"]"#)
+        let third = try await http.post("/auth/login", ["provider": "password", "username": "dora", "password": "third pass"])
+        XCTAssertEqual(third.status, 200)
     }
 
     func testConfigurationsThatCannotWorkStopTheServer() throws {

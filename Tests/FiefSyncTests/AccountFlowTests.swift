@@ -88,4 +88,35 @@ final class AccountFlowTests: XCTestCase {
         let cy = try await webhook.latest("confirmation", for: "cy")
         await assertCode(.invalidAccountToken, { try await auth.resetPassword(to: "hijacked!", token: cy.token, tokenId: cy.tokenId) })
     }
+
+    func testTheWebhookPlaysTheResetPasswordFunction() async throws {
+        let app = makeApp("function")
+        let auth = app.emailPasswordAuth
+        try await auth.registerUser(email: "eve", password: "old password")
+        let confirmation = try await webhook.latest("confirmation", for: "eve")
+        try await auth.confirmUser(confirmation.token, tokenId: confirmation.tokenId)
+
+        webhook.body = #"{"status": "fail", "message": "wrong security answer"}"#
+        do {
+            try await auth.callResetPasswordFunction(email: "eve", password: "new password", args: ["blue"])
+            XCTFail("the function refused")
+        } catch let error as SyncAuthError {
+            XCTAssertEqual(error.code, .badRequest)
+            XCTAssertTrue(error.message.contains("wrong security answer"), error.message)
+        }
+        let call = try XCTUnwrap(webhook.events.last)
+        XCTAssertEqual(call["kind"], "resetPasswordFunction")
+        XCTAssertEqual(call["args"], #"["blue"]"#)
+
+        webhook.body = #"{"status": "success"}"#
+        try await auth.callResetPasswordFunction(email: "eve", password: "new password", args: [])
+        _ = try await makeApp("after").login(credentials: .emailPassword(email: "eve", password: "new password"))
+
+        // pending: the token the webhook got finishes the reset later.
+        webhook.body = #"{"status": "pending"}"#
+        try await auth.callResetPasswordFunction(email: "eve", password: "ignored!", args: [])
+        let pending = try await webhook.latest("resetPasswordFunction", for: "eve")
+        try await auth.resetPassword(to: "third password", token: pending.token, tokenId: pending.tokenId)
+        _ = try await makeApp("third").login(credentials: .emailPassword(email: "eve", password: "third password"))
+    }
 }

@@ -3,7 +3,8 @@ import Hummingbird
 import Logging
 
 /// An account webhook on 127.0.0.1 (`fief-server --account-webhook`): keeps the JSON bodies
-/// POSTed to `/hook`, and answers `status` (200 unless set otherwise).
+/// POSTed to `/hook` (string fields, and `args` as JSON text), and answers `status` and `body`
+/// (200 and nothing unless set otherwise).
 public final class WebhookReceiver: @unchecked Sendable {
     /// The port it listens on.
     public private(set) var port = 0
@@ -12,27 +13,41 @@ public final class WebhookReceiver: @unchecked Sendable {
     private let task: Task<Void, Error>
     private let lock = NSLock()
     private var received: [[String: String]] = []
-    private var answer: HTTPResponse.Status = .ok
+    private var answerStatus: HTTPResponse.Status = .ok
+    private var answerBody = ""
 
     /// What arrived so far, oldest first.
     public var events: [[String: String]] { lock.lock(); defer { lock.unlock() }; return received }
 
     /// The status the webhook answers from now on.
     public var status: HTTPResponse.Status {
-        get { lock.lock(); defer { lock.unlock() }; return answer }
-        set { lock.lock(); answer = newValue; lock.unlock() }
+        get { lock.lock(); defer { lock.unlock() }; return answerStatus }
+        set { lock.lock(); answerStatus = newValue; lock.unlock() }
     }
+
+    /// The body the webhook answers from now on (JSON, for `resetPasswordFunction` events).
+    public var body: String {
+        get { lock.lock(); defer { lock.unlock() }; return answerBody }
+        set { lock.lock(); answerBody = newValue; lock.unlock() }
+    }
+
+    private var answer: (HTTPResponse.Status, String) { lock.lock(); defer { lock.unlock() }; return (answerStatus, answerBody) }
 
     /// Starts listening.
     public init() async throws {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let router = Router()
         let box = Box()
-        router.post("hook") { request, _ -> HTTPResponse.Status in
+        router.post("hook") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 1 << 16)
-            let json = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: String] ?? [:]
-            box.receiver?.add(json)
-            return box.receiver?.status ?? .ok
+            let json = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any] ?? [:]
+            var event = json.compactMapValues { $0 as? String }
+            if let args = json["args"], let data = try? JSONSerialization.data(withJSONObject: args) {
+                event["args"] = String(decoding: data, as: UTF8.self)
+            }
+            box.receiver?.add(event)
+            let (status, reply) = box.receiver?.answer ?? (.ok, "")
+            return Response(status: status, body: .init(byteBuffer: ByteBuffer(string: reply)))
         }
         var logger = Logging.Logger(label: "webhook-receiver")
         logger.logLevel = .critical

@@ -12,7 +12,9 @@ import Foundation
 ///
 /// `kind` is `confirmation` (after registration and `resend`) or `passwordReset`. The
 /// operator's program delivers the token to the user (an e-mail with a link, a text…), whose
-/// app then calls `confirmUser(_:tokenId:)` or `resetPassword(to:token:tokenId:)`.
+/// app then calls `confirmUser(_:tokenId:)` or `resetPassword(to:token:tokenId:)`. For
+/// `resetPasswordFunction` (with the app's `args`), the program plays RealmSwift's reset
+/// function and answers `{"status": "success" | "pending" | "fail", "message": …}`.
 public struct AccountFlowConfiguration: Sendable, Equatable {
     /// Whether a new password account must be confirmed before it logs in. False (the
     /// default): accounts are confirmed when registered.

@@ -1,10 +1,11 @@
 import AsyncHTTPClient
+import FiefSyncProtocol
 import Foundation
 import NIOCore
 
 /// What the account webhook receives (``AccountFlowConfiguration``).
 public struct AccountWebhookEvent: Codable, Sendable, Equatable {
-    /// `confirmation` or `passwordReset`.
+    /// `confirmation`, `passwordReset` or `resetPasswordFunction`.
     public var kind: String
     /// The account's user name (the e-mail address of `emailPasswordAuth`).
     public var username: String
@@ -16,6 +17,15 @@ public struct AccountWebhookEvent: Codable, Sendable, Equatable {
     public var tokenId: String
     /// When the token stops working (ISO 8601).
     public var expiresAt: String
+    /// For `resetPasswordFunction`: the arguments the app passed.
+    public var args: [CustomDataValue]?
+}
+
+/// The webhook's answer to a `resetPasswordFunction` event: `success` sets the password at
+/// once, `pending` leaves it to the token (the operator delivers it), `fail` refuses.
+struct ResetFunctionAnswer: Decodable, Sendable {
+    var status: String
+    var message: String?
 }
 
 /// POSTs account tokens to the operator's webhook.
@@ -25,8 +35,10 @@ struct AccountWebhook: Sendable {
     /// How long the webhook may take to answer.
     static let timeout: TimeAmount = .seconds(10)
 
-    /// Sends `event`; throws ``AuthError/deliveryFailed(_:)`` unless the webhook answers 2xx.
-    func deliver(_ event: AccountWebhookEvent) async throws {
+    /// Sends `event` and returns the webhook's answer body; throws
+    /// ``AuthError/deliveryFailed(_:)`` unless the webhook answers 2xx.
+    @discardableResult
+    func deliver(_ event: AccountWebhookEvent) async throws -> Data {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -34,13 +46,15 @@ struct AccountWebhook: Sendable {
         encoder.outputFormatting = .sortedKeys
         request.body = .bytes(try encoder.encode(event))
         let status: UInt
+        let body: ByteBuffer
         do {
             let response = try await HTTPClient.shared.execute(request, timeout: Self.timeout)
-            _ = try await response.body.collect(upTo: 64 * 1024)
+            body = try await response.body.collect(upTo: 64 * 1024)
             status = response.status.code
         } catch {
             throw AuthError.deliveryFailed("the account webhook could not be reached: \(error)")
         }
         guard (200..<300).contains(status) else { throw AuthError.deliveryFailed("the account webhook answered HTTP \(status)") }
+        return Data(body.readableBytesView)
     }
 }

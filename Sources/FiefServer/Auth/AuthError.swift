@@ -34,6 +34,8 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
     case invalidAccountToken(String)
     /// The account webhook did not take a token (the operator's program is down).
     case deliveryFailed(String)
+    /// The webhook, as the reset password function, refused the reset; its message.
+    case resetRefused(String)
 
     /// The machine-readable code, for example `invalidAccessToken`.
     public var code: String {
@@ -54,6 +56,7 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
         case .userNotConfirmed: "userNotConfirmed"
         case .invalidAccountToken: "invalidAccountToken"
         case .deliveryFailed: "deliveryFailed"
+        case .resetRefused: "resetRefused"
         }
     }
 
@@ -77,6 +80,7 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
         case .userNotConfirmed: "the account is not confirmed yet: confirm it with the token the server sent, or ask for another one"
         case .invalidAccountToken(let reason): "invalid token: \(reason)"
         case .deliveryFailed(let reason): "the token could not be delivered: \(reason)"
+        case .resetRefused(let reason): "the reset password function refused: \(reason)"
         }
     }
 }

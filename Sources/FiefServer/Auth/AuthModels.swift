@@ -101,3 +101,19 @@ public struct ResetPasswordRequest: Codable, Sendable {
     /// The new password.
     public var password: String
 }
+
+/// `POST /auth/password/reset/call` body: RealmSwift's `callResetPasswordFunction`.
+public struct ResetFunctionRequest: Codable, Sendable {
+    /// The account's user name.
+    public var username: String
+    /// The new password.
+    public var password: String
+    /// Arguments for the webhook, as JSON values.
+    public var args: [CustomDataValue]?
+}
+
+/// The answer to `POST /auth/password/reset/call`.
+public struct ResetFunctionResponse: Codable, Sendable, Equatable {
+    /// `success` (the password is set) or `pending` (it will be set with the token).
+    public var status: String
+}

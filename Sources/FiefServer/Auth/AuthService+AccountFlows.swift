@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 // Confirming password accounts and resetting passwords with single-use tokens delivered to
@@ -41,16 +42,51 @@ extension AuthService {
         try await store.setAwaitingConfirmation(false, userId: token.userId)
     }
 
-    /// Mints a token for `user`, stores its hash and POSTs it to the webhook.
-    func sendToken(_ purpose: StoredAccountToken.Purpose, to user: StoredUser) async throws {
+    /// RealmSwift's reset function, played by the webhook: it gets a `resetPasswordFunction`
+    /// event with a reset token and `args`, and answers `{"status": "success"}` (the password
+    /// is set now), `"pending"` (the operator delivers the token; the app calls
+    /// `resetPassword` later) or `"fail"` with a `message`. Unknown names answer `pending`.
+    public func callResetPasswordFunction(_ request: ResetFunctionRequest, address: String) async throws -> ResetFunctionResponse {
+        try Self.checkPassword(request.password)
+        guard webhook != nil else { throw AuthError.providerDisabled("the reset password function (no --account-webhook)") }
+        if let limit = await limiter.attempt(username: request.username, address: address) { throw AuthError.rateLimited(limit) }
+        guard let user = try await store.user(username: request.username), user.passwordHash != nil else {
+            return ResetFunctionResponse(status: "pending")
+        }
+        let (tokenId, body) = try await sendToken(.passwordReset, to: user, kind: "resetPasswordFunction", args: request.args ?? [])
+        guard let answer = try? JSONDecoder().decode(ResetFunctionAnswer.self, from: body) else {
+            throw AuthError.deliveryFailed("the account webhook answered a resetPasswordFunction event without {\"status\": \"success\" | \"pending\" | \"fail\"}")
+        }
+        switch answer.status {
+        case "success":
+            _ = try await store.takeAccountToken(id: tokenId)
+            guard try await store.resetPassword(hash: try await hasher.hash(request.password), userId: user.id) else {
+                throw AuthError.invalidAccountToken("the account no longer exists")
+            }
+            try await store.setAwaitingConfirmation(false, userId: user.id)
+            return ResetFunctionResponse(status: "success")
+        case "pending":
+            return ResetFunctionResponse(status: "pending")
+        default:
+            _ = try await store.takeAccountToken(id: tokenId)
+            throw AuthError.resetRefused(answer.message ?? "the reset password function refused")
+        }
+    }
+
+    /// Mints a token for `user`, stores its hash and POSTs it to the webhook (as an event of
+    /// `kind`, the purpose's name unless given); returns the token's id and the webhook's answer.
+    @discardableResult
+    func sendToken(_ purpose: StoredAccountToken.Purpose, to user: StoredUser, kind: String? = nil,
+                   args: [CustomDataValue]? = nil) async throws -> (tokenId: String, answer: Data) {
         guard let webhook else { throw AuthError.providerDisabled("account tokens (no --account-webhook)") }
         let secret = ByteEncodings.base64URL(try Crypto.randomBytes(32))
         let id = ByteEncodings.hex(try Crypto.randomBytes(16))
         let expires = Date().addingTimeInterval(accounts.tokenLifetime)
         try await store.saveAccountToken(StoredAccountToken(id: id, tokenHash: try Self.hash(secret), userId: user.id, purpose: purpose,
                                                             expiresAt: expires))
-        try await webhook.deliver(AccountWebhookEvent(kind: purpose.rawValue, username: user.username ?? "", userId: user.id, token: secret,
-                                                      tokenId: id, expiresAt: Timestamp.format(expires)))
+        let answer = try await webhook.deliver(AccountWebhookEvent(kind: kind ?? purpose.rawValue, username: user.username ?? "", userId: user.id,
+                                                                   token: secret, tokenId: id, expiresAt: Timestamp.format(expires), args: args))
+        return (id, answer)
     }
 
     /// Uses up the token `id` (whatever the outcome: a wrong secret burns it too) and returns it

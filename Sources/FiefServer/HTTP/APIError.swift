@@ -24,6 +24,7 @@ public struct APIError: HTTPResponseError, Equatable {
         case .usernameTaken, .apiKeyNameTaken: .conflict
         case .invalidCredentials, .rejectedToken, .invalidRefreshToken, .invalidAccessToken, .apiKeyDisabled, .userNotConfirmed: .unauthorized
         case .invalidAccountToken: .badRequest
+        case .resetRefused: .forbidden
         case .deliveryFailed: .badGateway
         case .apiKeyNotFound: .notFound
         case .providerDisabled: .forbidden

@@ -8,8 +8,10 @@ import Hummingbird
 /// - `POST /auth/password/reset/send` `{username}` sends a password-reset token to the webhook.
 /// - `POST /auth/password/reset` `{token, tokenId, password}` sets the password and ends the
 ///   account's sessions.
+/// - `POST /auth/password/reset/call` `{username, password, args}` asks the webhook, as
+///   RealmSwift's reset function, and answers `{"status": "success" | "pending"}`.
 ///
-/// Each answers `{"status": "ok"}`; the two `send` routes answer the same for unknown names.
+/// The others answer `{"status": "ok"}`; the two `send` routes answer the same for unknown names.
 enum AccountRoutes {
     static func add(to router: Router<ServerRequestContext>, auth: AuthService) {
         let group = router.group("auth")
@@ -29,6 +31,12 @@ enum AccountRoutes {
             try await RouteHandling.handle(context) {
                 try await auth.sendPasswordReset(try await JSONBody.decode(AccountNameRequest.self, from: request), address: context.remoteAddress)
                 return try JSONBody.response(["status": "ok"])
+            }
+        }
+        group.post("password/reset/call") { request, context in
+            try await RouteHandling.handle(context) {
+                try JSONBody.response(try await auth.callResetPasswordFunction(try await JSONBody.decode(ResetFunctionRequest.self, from: request),
+                                                                               address: context.remoteAddress))
             }
         }
         group.post("password/reset") { request, context in

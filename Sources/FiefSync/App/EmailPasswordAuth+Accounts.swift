@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 // Confirming accounts and resetting passwords. fief-server has no e-mail service: it POSTs each
@@ -48,6 +49,31 @@ extension EmailPasswordAuth {
     /// characters), `.rateLimited`, `.networkFailure`...
     public func resetPassword(to password: String, token: String, tokenId: String) async throws {
         try await app.auth.accountAction("auth/password/reset", ResetPasswordBody(token: token, tokenId: tokenId, password: password))
+    }
+
+    /// RealmSwift's reset password function, played by the operator's webhook: it receives the
+    /// account, `args` and a reset token, and either sets `password` at once (`success`) or
+    /// leaves the reset to the token it delivers (`pending`: the app later calls
+    /// ``resetPassword(to:token:tokenId:)``). Unknown accounts answer as `pending` do.
+    ///
+    /// ```swift
+    /// try await app.emailPasswordAuth.callResetPasswordFunction(email: "ann@example.com", password: "n3w pass",
+    ///                                                           args: ["security answer"])
+    /// ```
+    ///
+    /// Throws ``SyncAuthError``: `.badRequest` when the webhook refused (its message),
+    /// `.invalidPassword`, `.providerDisabled` without a webhook, `.serverError` when the webhook
+    /// failed, `.rateLimited`...
+    public func callResetPasswordFunction(email: String, password: String, args: [CustomDataValue]) async throws {
+        try await app.auth.accountAction("auth/password/reset/call", ResetFunctionBody(username: email, password: password, args: args))
+    }
+
+    /// ``callResetPasswordFunction(email:password:args:)``, calling `completion` with nil or the
+    /// error on `queue`.
+    public func callResetPasswordFunction(email: String, password: String, args: [CustomDataValue],
+                                          callbackQueue queue: DispatchQueue = .fiefCallbacks,
+                                          completion: @escaping @Sendable ((any Error)?) -> Void) {
+        report(on: queue, completion) { try await callResetPasswordFunction(email: email, password: password, args: args) }
     }
 
     /// ``confirmUser(_:tokenId:)``, calling `completion` with nil or the error on `queue`.

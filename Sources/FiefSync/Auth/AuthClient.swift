@@ -100,6 +100,7 @@ extension SyncAuthError {
         case "invalidRequest": .badRequest
         case "userNotConfirmed": .userNotConfirmed
         case "invalidAccountToken": .invalidAccountToken
+        case "resetRefused": .badRequest
         default: reply.status >= 500 ? .serverError : .badRequest
         }
         self.init(code, body.message ?? body.code, httpStatus: reply.status, serverCode: body.code)

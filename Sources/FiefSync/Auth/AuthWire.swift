@@ -61,6 +61,13 @@ struct ResetPasswordBody: Encodable, Sendable {
     var password: String
 }
 
+/// `POST /auth/password/reset/call`.
+struct ResetFunctionBody: Encodable, Sendable {
+    var username: String
+    var password: String
+    var args: [CustomDataValue]
+}
+
 /// The answer to `POST /auth/refresh`.
 struct RefreshReply: Decodable, Sendable {
     var userId: String
