@@ -36,6 +36,8 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
     case deliveryFailed(String)
     /// The webhook, as the reset password function, refused the reset; its message.
     case resetRefused(String)
+    /// The identity to link belongs to another user (or the user already has one of its kind).
+    case identityInUse(String)
 
     /// The machine-readable code, for example `invalidAccessToken`.
     public var code: String {
@@ -57,6 +59,7 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
         case .invalidAccountToken: "invalidAccountToken"
         case .deliveryFailed: "deliveryFailed"
         case .resetRefused: "resetRefused"
+        case .identityInUse: "identityInUse"
         }
     }
 
@@ -81,6 +84,7 @@ public enum AuthError: Error, Equatable, CustomStringConvertible {
         case .invalidAccountToken(let reason): "invalid token: \(reason)"
         case .deliveryFailed(let reason): "the token could not be delivered: \(reason)"
         case .resetRefused(let reason): "the reset password function refused: \(reason)"
+        case .identityInUse(let reason): "the identity cannot be linked: \(reason)"
         }
     }
 }

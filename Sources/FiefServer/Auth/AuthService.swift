@@ -141,7 +141,7 @@ public struct AuthService: Sendable {
         }
     }
 
-    private func issueTokens(for user: StoredUser, apiKeyId: String? = nil) async throws -> LoginResponse {
+    func issueTokens(for user: StoredUser, apiKeyId: String? = nil) async throws -> LoginResponse {
         let refresh = ByteEncodings.base64URL(try Crypto.randomBytes(32))
         try await store.saveRefreshToken(StoredRefreshToken(tokenHash: try Self.hash(refresh), userId: user.id,
                                                             expiresAt: Date().addingTimeInterval(Self.refreshTokenLifetime), revoked: false,

@@ -21,7 +21,7 @@ public struct APIError: HTTPResponseError, Equatable {
     public init(_ error: AuthError) {
         let status: HTTPResponse.Status = switch error {
         case .invalidRequest, .invalidUsername, .invalidPassword, .unknownProvider: .badRequest
-        case .usernameTaken, .apiKeyNameTaken: .conflict
+        case .usernameTaken, .apiKeyNameTaken, .identityInUse: .conflict
         case .invalidCredentials, .rejectedToken, .invalidRefreshToken, .invalidAccessToken, .apiKeyDisabled, .userNotConfirmed: .unauthorized
         case .invalidAccountToken: .badRequest
         case .resetRefused: .forbidden

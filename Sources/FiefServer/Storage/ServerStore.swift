@@ -238,6 +238,15 @@ public protocol ServerStore: Sendable {
     /// API keys, custom data, grants and offers are removed first, by the caller.)
     func deleteUser(id: String) async throws -> Bool
 
+    /// Links the identity `provider` knows by `subject` to the user `userId`, unless it is
+    /// linked already; returns the id of the user it is linked to afterwards.
+    func linkExternalIdentity(provider: String, subject: String, userId: String) async throws -> String
+    /// Moves the user name, password and external identities of the account `donor` to the
+    /// account `userId` (which has no user name) and deletes `donor` with its refresh and
+    /// account tokens, in one transaction;
+    /// false (and nothing changes) when `userId` has a user name or either account is missing.
+    func movePasswordIdentity(from donor: String, to userId: String) async throws -> Bool
+
     /// The history storage of the realm at `path` (created with the realm).
     @_spi(Sync) func history(path: String) async throws -> any RealmHistoryStore
     /// Closes files; nothing may be called after it.

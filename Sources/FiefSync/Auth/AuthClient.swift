@@ -91,7 +91,7 @@ extension SyncAuthError {
         case "invalidCredentials", "apiKeyDisabled": .invalidCredentials
         case "apiKeyNotFound": .apiKeyNotFound
         case "apiKeyNameTaken": .apiKeyAlreadyExists
-        case "usernameTaken": .userAlreadyExists
+        case "usernameTaken", "identityInUse": .userAlreadyExists
         case "invalidRefreshToken", "invalidAccessToken": .invalidAccessToken
         case "rateLimited": .rateLimited
         case "providerDisabled", "unknownProvider": .providerDisabled
