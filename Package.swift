@@ -103,6 +103,8 @@ let package = Package(
                 "FiefStorage",
                 "FiefSyncProtocol",
                 "COpenSSL",
+                // The account webhook (AccountFlowConfiguration).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -174,7 +176,15 @@ let package = Package(
         .testTarget(name: "FiefSyncProtocolTests", dependencies: ["FiefSyncProtocol", "Fief"]),
         // The client API against the real `fief-server` binary (started on loopback).
         // Starts and stops the real `fief-server` for the server's and the client's tests.
-        .target(name: "ServerProcessSupport", path: "Tests/ServerProcessSupport"),
+        .target(
+            name: "ServerProcessSupport",
+            dependencies: [
+                // The loopback account webhook of the account-flow tests.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerProcessSupport"
+        ),
         .testTarget(
             name: "FiefSyncTests",
             dependencies: [

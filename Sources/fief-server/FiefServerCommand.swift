@@ -60,7 +60,9 @@ struct Serve: AsyncParsableCommand {
         bearer token (Prometheus: `authorization: credentials_file`).
 
         Routes: GET /health; POST /auth/register, /auth/login, /auth/refresh,
-        /auth/logout; GET and POST /permissions; GET and POST /permissions/offers,
+        /auth/logout; /auth/api-keys (a user's API keys); POST /auth/confirm,
+        /auth/confirm/resend, /auth/password/reset/send, /auth/password/reset (with
+        --account-webhook); GET and POST /permissions; GET and POST /permissions/offers,
         POST /permissions/offers/accept, DELETE /permissions/offers/ID (revoke); GET
         /metrics; GET /sync (the WebSocket). See the README for their bodies.
 
@@ -118,6 +120,14 @@ struct Serve: AsyncParsableCommand {
             help: "A bearer token GET /metrics then requires (env FIEF_METRICS_TOKEN; default: /metrics is open).")
     var metricsToken: String?
 
+    @Option(name: .customLong("account-webhook"),
+            help: "URL that receives account confirmation and password-reset tokens as JSON POSTs (http:// on loopback, or https://; env FIEF_ACCOUNT_WEBHOOK; default: none, no password reset).")
+    var accountWebhook: String?
+
+    @Flag(name: .customLong("require-confirmation"),
+          help: "New password accounts log in only once confirmed with the token sent to --account-webhook (default: confirmed at registration).")
+    var requireConfirmation = false
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let levelName = logLevel ?? environment["FIEF_LOG_LEVEL"] ?? "info"
@@ -151,6 +161,7 @@ struct Serve: AsyncParsableCommand {
             jwt: try jwt.configuration(environment: environment)
         )
         configuration.tls = tls
+        configuration.accounts = try accountFlows(environment: environment)
         configuration.metrics = ServerMetricsConfiguration(registry: registry, token: metricsToken ?? environment["FIEF_METRICS_TOKEN"])
         if !defaultPermissions.isEmpty {
             configuration.defaultPermissions = DefaultPermissions(rules: try defaultPermissions.map { text in
@@ -173,6 +184,18 @@ struct Serve: AsyncParsableCommand {
         try await server.run { host, port in
             FileHandle.standardOutput.write(Data("fief-server listening on \(host):\(port)\n".utf8))
         }
+    }
+
+    /// The account confirmation and password-reset settings of the flags or the environment.
+    private func accountFlows(environment: [String: String]) throws -> AccountFlowConfiguration {
+        var webhook: URL?
+        if let text = accountWebhook ?? environment["FIEF_ACCOUNT_WEBHOOK"], !text.isEmpty {
+            guard let url = URL(string: text) else { throw ValidationError("--account-webhook \(text) is not a URL") }
+            webhook = url
+        }
+        let accounts = AccountFlowConfiguration(confirmationRequired: requireConfirmation, webhook: webhook)
+        do { try accounts.validate() } catch let error as AccountFlowConfigurationError { throw ValidationError(error.description) }
+        return accounts
     }
 
     /// The PostgreSQL URL of the flag or the environment, if any.

@@ -117,6 +117,43 @@ final class JWTLoginTests: XCTestCase {
         XCTAssertTrue(unreadable.output.contains("public key"), unreadable.output)
     }
 
+    func testLinkingIdentitiesToAnExistingUser() async throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let secretFile = directory.appendingPathComponent("hs256.secret")
+        try Data(secret.utf8).write(to: secretFile)
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"), arguments: [
+            "--jwt-secret-file", secretFile.path, "--jwt-issuer", "https://id.example", "--jwt-audience", "fief-tests",
+        ])
+        defer { _ = try? server.terminate() }
+        let http = HTTPClient(baseURL: server.baseURL)
+        let hmac = TestSigningKey.hs256(secret)
+
+        // An anonymous user links a JWT subject, then a freshly registered password account.
+        let guest = try Login(try await http.post("/auth/login", ["provider": "anonymous"]))
+        let linked = try await http.post("/auth/link", ["provider": "jwt", "token": try hmac.sign(LoginClaims(sub: "dana@idp"))], token: guest.accessToken)
+        XCTAssertEqual(linked.string("userId"), guest.userId, String(decoding: linked.body, as: UTF8.self))
+        let viaJWT = try Login(try await login(http, try hmac.sign(LoginClaims(sub: "dana@idp"))))
+        XCTAssertEqual(viaJWT.userId, guest.userId)
+        _ = try await http.register("dana")
+        let absorbed = try await http.post("/auth/link", ["provider": "password", "username": "dana", "password": "correct horse"], token: guest.accessToken)
+        XCTAssertEqual(absorbed.status, 200, String(decoding: absorbed.body, as: UTF8.self))
+        let viaPassword = try Login(try await http.post("/auth/login", ["provider": "password", "username": "dana", "password": "correct horse"]))
+        XCTAssertEqual(viaPassword.userId, guest.userId)
+
+        // Another user's subject, and accounts with data of their own, are refused.
+        let erin = try Login(try await login(http, try hmac.sign(LoginClaims(sub: "erin@idp"))))
+        let taken = try await http.post("/auth/link", ["provider": "jwt", "token": try hmac.sign(LoginClaims(sub: "dana@idp"))], token: erin.accessToken)
+        XCTAssertEqual(taken.status, 409)
+        XCTAssertEqual(taken.code, "identityInUse")
+        let frank = try await http.register("frank")
+        _ = try await http.post("/auth/api-keys", ["name": "k"], token: frank.accessToken)
+        let busy = try await http.post("/auth/link", ["provider": "password", "username": "frank", "password": "correct horse"], token: erin.accessToken)
+        XCTAssertEqual(busy.code, "identityInUse")
+        let anonymous = try await http.post("/auth/link", ["provider": "anonymous"], token: erin.accessToken)
+        XCTAssertEqual(anonymous.status, 400)
+    }
+
     private func login(_ http: HTTPClient, _ token: String) async throws -> HTTPClient.Reply {
         try await http.post("/auth/login", ["provider": "jwt", "token": token])
     }

@@ -25,6 +25,18 @@ final class AppLoginTests: AuthTestCase {
         await assertAuthError(.userAlreadyExists) { try await app.emailPasswordAuth.registerUser(email: name, password: "other pass") }
     }
 
+    func testWithoutAnAccountWebhookAccountsAreConfirmedAndPasswordsCannotBeReset() async throws {
+        let app = makeApp()
+        let name = uniqueName()
+        try await app.emailPasswordAuth.registerUser(email: name, password: "correct horse")
+        _ = try await app.login(credentials: .emailPassword(email: name, password: "correct horse"))
+        await assertAuthError(.providerDisabled) { try await app.emailPasswordAuth.sendResetPasswordEmail(email: name) }
+        await assertAuthError(.providerDisabled) { try await app.emailPasswordAuth.resendConfirmationEmail(email: name) }
+        await assertAuthError(.invalidAccountToken) {
+            try await app.emailPasswordAuth.resetPassword(to: "hijacked!", token: "t", tokenId: String(repeating: "0", count: 32))
+        }
+    }
+
     func testAnonymousLoginReusesTheLoggedInAnonymousUser() async throws {
         let app = makeApp()
         let first = try await app.login(credentials: .anonymous)

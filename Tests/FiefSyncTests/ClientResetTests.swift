@@ -91,13 +91,23 @@ final class ClientResetTests: SyncTestCase {
 
     func testManualModeStopsTheSessionAndReportsTheReset() async throws {
         let seen = Seen()
-        let holder = try await makeResetHappen(.manual(errorHandler: { error in seen.add("manual \(error.code)") }),
-                                               handler: { error, _ in seen.add("handler \(error.code)") })
+        let holder = try await makeResetHappen(.manual(errorHandler: { error in
+            seen.add("manual \(error.code)")
+            if let (path, token) = error.clientResetInfo() { seen.add("reset path \(path) \(token.originalRealmPath == path)") }
+        }), handler: { error, _ in
+            seen.add("handler \(error.code)")
+            if let token = error.deleteRealmUserInfo() { seen.add("delete \(token.originalRealmPath)") }
+        })
         try await eventually(60, "the reset was reported") { seen.all.contains("manual clientReset") }
         try await eventually(10, "the handler heard") { seen.all.contains("handler clientReset") }
         let session = try await XCTUnwrapAsync(await holder.session())
         XCTAssertEqual(session.state, .inactive)
         let count = await holder.count()
         XCTAssertEqual(count, 4, "manual mode leaves the file alone")
+        // The errors name the file to delete (SyncError.clientResetInfo(), deleteRealmUserInfo()).
+        let path = try XCTUnwrap(notesConfiguration(session.user).fileURL?.path)
+        XCTAssertTrue(seen.all.contains("reset path \(path) true"), "\(seen.all)")
+        XCTAssertTrue(seen.all.contains("delete \(path)"), "\(seen.all)")
+        XCTAssertNil(SyncError(.connectionFailed, "lost").clientResetInfo())
     }
 }

@@ -110,6 +110,11 @@ final class FlexibleRulesTests: SyncTestCase {
         XCTAssertEqual(reverted, ["shared \(aliceUser.id) public 1"])
         let message = bob.errors.all.first { $0.code == .writeRejected }?.message ?? ""
         XCTAssertTrue(message.contains("FlexItem") && message.contains("owner_id == $user.id"), message)
+        let info = try XCTUnwrap(bob.errors.all.first { $0.code == .writeRejected }?.compensatingWriteInfo)
+        XCTAssertEqual(info.count, 1, message)
+        XCTAssertEqual(info.first?.objectType, "FlexItem")
+        XCTAssertEqual(info.first?.primaryKey, .string("shared"))
+        XCTAssertTrue(info.first?.reason.contains("owner_id == $user.id") ?? false, "\(info)")
         try await alice.settle()
         let aliceItems = await alice.items()
         XCTAssertEqual(aliceItems, ["secret \(aliceUser.id) open 2", "shared \(aliceUser.id) public 1"])

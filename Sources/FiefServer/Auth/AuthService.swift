@@ -14,12 +14,20 @@ public struct AuthService: Sendable {
     let limiter: LoginRateLimiter
     let adminToken: String?
     let jwt: JWTLoginVerifier?
+    /// How accounts are confirmed and passwords reset.
+    let accounts: AccountFlowConfiguration
+    let webhook: AccountWebhook?
 
     /// A service over `store`, signing with `signingKey`; `adminToken`, when set, lets
     /// `admin-token` logins in as the administrator; `jwt`, when set, enables `jwt` logins
-    /// (``JWTConfigurationError`` when its keys are unusable).
+    /// (``JWTConfigurationError`` when its keys are unusable); `accounts` says how password
+    /// accounts are confirmed and reset (``AccountFlowConfigurationError`` when it cannot work).
     public init(store: any ServerStore, signingKey: [UInt8], adminToken: String?, rateLimits: LoginRateLimits,
-                jwt: JWTLoginConfiguration? = nil, hasher: PasswordHasher = PasswordHasher()) throws {
+                jwt: JWTLoginConfiguration? = nil, accounts: AccountFlowConfiguration = AccountFlowConfiguration(),
+                hasher: PasswordHasher = PasswordHasher()) throws {
+        try accounts.validate()
+        self.accounts = accounts
+        webhook = accounts.webhook.map(AccountWebhook.init)
         self.jwt = try jwt.map(JWTLoginVerifier.init)
         self.store = store
         self.hasher = hasher
@@ -28,16 +36,24 @@ public struct AuthService: Sendable {
         self.adminToken = adminToken.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Creates a password account and logs it in.
-    public func register(_ request: RegisterRequest, address: String) async throws -> LoginResponse {
+    /// Creates a password account and logs it in or, when accounts must be confirmed, sends
+    /// the confirmation token to the account webhook.
+    public func register(_ request: RegisterRequest, address: String) async throws -> RegisterResult {
         try Self.checkUsername(request.username)
         try Self.checkPassword(request.password)
         if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
         let hash = try await hasher.hash(request.password)
         let user = StoredUser(id: try Self.newUserId(), username: request.username, passwordHash: hash, provider: "password",
                               isAdmin: false, createdAt: Date())
-        do { try await store.createUser(user) } catch ServerStoreError.usernameTaken(let name) { throw AuthError.usernameTaken(name) }
-        return try await issueTokens(for: user)
+        // Marked before it exists: a crash between the two never leaves it able to log in unconfirmed.
+        if accounts.confirmationRequired { try await store.setAwaitingConfirmation(true, userId: user.id) }
+        do { try await store.createUser(user) } catch ServerStoreError.usernameTaken(let name) {
+            if accounts.confirmationRequired { try await store.setAwaitingConfirmation(false, userId: user.id) }
+            throw AuthError.usernameTaken(name)
+        }
+        guard accounts.confirmationRequired else { return .loggedIn(try await issueTokens(for: user)) }
+        try await sendToken(.confirmation, to: user)
+        return .awaitingConfirmation(userId: user.id)
     }
 
     /// Logs in with one of the providers.
@@ -50,6 +66,7 @@ public struct AuthService: Sendable {
             if let limit = await limiter.attempt(username: username, address: address) { throw AuthError.rateLimited(limit) }
             let user = try await store.user(username: username)
             guard try await hasher.verify(password, against: user?.passwordHash), let user else { throw AuthError.invalidCredentials }
+            guard try await !store.isAwaitingConfirmation(userId: user.id) else { throw AuthError.userNotConfirmed }
             return try await issueTokens(for: user)
         case "anonymous":
             if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
@@ -67,6 +84,14 @@ public struct AuthService: Sendable {
             let admin = StoredUser(id: id, username: nil, passwordHash: nil, provider: "admin-token", isAdmin: true, createdAt: Date())
             try await store.createUser(admin)
             return try await issueTokens(for: admin)
+        case "api-key":
+            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the api-key provider needs token") }
+            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
+            guard let key = try await store.apiKey(hash: try Self.hash(token)), let user = try await store.user(id: key.userId) else {
+                throw AuthError.invalidCredentials
+            }
+            guard !key.disabled else { throw AuthError.apiKeyDisabled(key.id) }
+            return try await issueTokens(for: user, apiKeyId: key.id)
         case "jwt":
             guard let jwt else { throw AuthError.providerDisabled("jwt") }
             guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the jwt provider needs token") }
@@ -91,6 +116,10 @@ public struct AuthService: Sendable {
         guard let stored, !stored.revoked, stored.expiresAt > Date(), let user = try await store.user(id: stored.userId) else {
             throw AuthError.invalidRefreshToken
         }
+        // A session of an API key lasts while the key does and is enabled.
+        if let keyId = stored.apiKeyId {
+            guard let key = try await store.apiKey(id: keyId), !key.disabled else { throw AuthError.invalidRefreshToken }
+        }
         return RefreshResponse(userId: user.id, accessToken: try accessToken(for: user), isAdmin: user.isAdmin,
                                customData: try await store.customData(userId: user.id))
     }
@@ -112,10 +141,11 @@ public struct AuthService: Sendable {
         }
     }
 
-    private func issueTokens(for user: StoredUser) async throws -> LoginResponse {
+    func issueTokens(for user: StoredUser, apiKeyId: String? = nil) async throws -> LoginResponse {
         let refresh = ByteEncodings.base64URL(try Crypto.randomBytes(32))
         try await store.saveRefreshToken(StoredRefreshToken(tokenHash: try Self.hash(refresh), userId: user.id,
-                                                            expiresAt: Date().addingTimeInterval(Self.refreshTokenLifetime), revoked: false))
+                                                            expiresAt: Date().addingTimeInterval(Self.refreshTokenLifetime), revoked: false,
+                                                            apiKeyId: apiKeyId))
         return LoginResponse(userId: user.id, accessToken: try accessToken(for: user), refreshToken: refresh, isAdmin: user.isAdmin,
                              customData: try await store.customData(userId: user.id))
     }
@@ -125,8 +155,9 @@ public struct AuthService: Sendable {
         return try signer.sign(AccessTokenClaims(sub: user.id, iat: now, exp: now + Self.accessTokenLifetime, adm: user.isAdmin))
     }
 
-    private static func hash(_ refreshToken: String) throws -> String {
-        ByteEncodings.hex(try Crypto.sha256(Array(refreshToken.utf8)))
+    /// The SHA-256 of a refresh token or API key, in hexadecimal: what the store keeps.
+    static func hash(_ secret: String) throws -> String {
+        ByteEncodings.hex(try Crypto.sha256(Array(secret.utf8)))
     }
 
     static func checkPassword(_ password: String) throws {

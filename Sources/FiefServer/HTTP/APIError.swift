@@ -21,8 +21,12 @@ public struct APIError: HTTPResponseError, Equatable {
     public init(_ error: AuthError) {
         let status: HTTPResponse.Status = switch error {
         case .invalidRequest, .invalidUsername, .invalidPassword, .unknownProvider: .badRequest
-        case .usernameTaken: .conflict
-        case .invalidCredentials, .rejectedToken, .invalidRefreshToken, .invalidAccessToken: .unauthorized
+        case .usernameTaken, .apiKeyNameTaken, .identityInUse: .conflict
+        case .invalidCredentials, .rejectedToken, .invalidRefreshToken, .invalidAccessToken, .apiKeyDisabled, .userNotConfirmed: .unauthorized
+        case .invalidAccountToken: .badRequest
+        case .resetRefused: .forbidden
+        case .deliveryFailed: .badGateway
+        case .apiKeyNotFound: .notFound
         case .providerDisabled: .forbidden
         case .rateLimited: .tooManyRequests
         }

@@ -5,7 +5,13 @@ enum AuthRoutes {
     static func add(to router: Router<ServerRequestContext>, auth: AuthService, metrics: ServerMetrics) {
         let group = router.group("auth")
         group.post("register") { request, context in
-            try await handle(context) { try JSONBody.response(try await auth.register(try await JSONBody.decode(RegisterRequest.self, from: request), address: context.remoteAddress)) }
+            try await handle(context) {
+                switch try await auth.register(try await JSONBody.decode(RegisterRequest.self, from: request), address: context.remoteAddress) {
+                case .loggedIn(let login): return try JSONBody.response(login)
+                case .awaitingConfirmation(let userId):
+                    return try JSONBody.response(AwaitingConfirmationResponse(userId: userId, status: "awaitingConfirmation"))
+                }
+            }
         }
         group.post("login") { request, context in
             try await handle(context) {

@@ -39,7 +39,7 @@ public struct FiefSyncServer: Sendable {
         self.logger = logger
         self.store = store
         auth = try AuthService(store: store, signingKey: signingKey, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
-                               jwt: configuration.jwt)
+                               jwt: configuration.jwt, accounts: configuration.accounts)
         metrics = configuration.metrics?.makeMetrics() ?? .disabled()
         let hub = SyncHub(store: store, logger: logger, metrics: metrics)
         var permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)
@@ -73,6 +73,9 @@ public struct FiefSyncServer: Sendable {
         router.get("health") { _, _ in try JSONBody.response(["status": "ok"]) }
         if let metricsConfiguration = configuration.metrics { MetricsRoute.add(to: router, configuration: metricsConfiguration) }
         AuthRoutes.add(to: router, auth: auth, metrics: metrics)
+        APIKeyRoutes.add(to: router, auth: auth)
+        AccountRoutes.add(to: router, auth: auth)
+        UserRoutes.add(to: router, auth: auth)
         PermissionRoutes.add(to: router, auth: auth, permissions: permissions)
         RulesRoutes.add(to: router, auth: auth, permissions: permissions, hub: hub)
         CustomDataRoutes.add(to: router, auth: auth, store: store, hub: hub)

@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     public var defaultPermissions: DefaultPermissions = .standard
     /// The certificate and key to serve HTTPS and `wss://` with; nil serves plain HTTP.
     public var tls: ServerTLSFiles?
+    /// How password accounts are confirmed and passwords reset (auto-confirmed, no reset,
+    /// unless a webhook is configured).
+    public var accounts = AccountFlowConfiguration()
     /// The registry of the server's metrics and the token of `GET /metrics`; nil counts nothing
     /// and serves no `/metrics`.
     public var metrics: ServerMetricsConfiguration?

@@ -37,7 +37,7 @@ public final class ServerMetrics: Sendable {
 
     /// The `outcome` label values of `fief_login_attempts_total`, besides `other`.
     static let loginOutcomeNames = ["success", "invalidCredentials", "rateLimited", "invalidRequest", "invalidUsername",
-                                    "invalidPassword", "unknownProvider", "providerDisabled"]
+                                    "invalidPassword", "unknownProvider", "providerDisabled", "apiKeyDisabled", "userNotConfirmed"]
 
     /// Metrics made with `factory` (for example a `PrometheusMetricsFactory`).
     public init(factory: any MetricsFactory) {

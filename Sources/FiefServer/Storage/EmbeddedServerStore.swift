@@ -6,7 +6,7 @@ import Foundation
 /// ```
 /// <data directory>/
 ///   server.realm            users, user names, refresh tokens, the realm registry, grants,
-///                           offers, external identities
+///                           offers, external identities, rules, custom data, API keys
 ///   realms/<sha256>.realm   one file per realm: its server history and client files
 /// ```
 ///
@@ -30,11 +30,14 @@ public actor EmbeddedServerStore: ServerStore {
             throw ServerStoreError.storage("cannot create \(directory.path)/realms: \(error.localizedDescription)")
         }
         configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("server.realm"),
-                                            // 1: realm rules; 2: users' custom data.
-                                            schemaVersion: 2,
+                                            // 1: realm rules; 2: users' custom data; 3: API keys;
+                                            // 4: account tokens and accounts awaiting confirmation.
+                                            schemaVersion: 4,
                                             objectTypes: [UserRecord.self, UsernameRecord.self, RefreshTokenRecord.self, RealmRecord.self,
                                                           GrantRecord.self, OfferRecord.self, OfferUseRecord.self, ExternalIdentityRecord.self,
-                                                          RealmRulesRecord.self, UserCustomDataRecord.self])
+                                                          RealmRulesRecord.self, UserCustomDataRecord.self,
+                                                          APIKeyRecord.self, APIKeySessionRecord.self, AccountTokenRecord.self,
+                                                          AwaitingConfirmationRecord.self])
     }
 
     /// The open `server.realm` (opened on first use).
@@ -113,11 +116,20 @@ public actor EmbeddedServerStore: ServerStore {
             record.expiresAt = token.expiresAt
             record.revoked = token.revoked
             realm.add(record, update: .modified)
+            if let apiKeyId = token.apiKeyId {
+                let session = APIKeySessionRecord()
+                session.tokenHash = token.tokenHash
+                session.apiKeyId = apiKeyId
+                realm.add(session, update: .modified)
+            }
         }
     }
 
     public func refreshToken(hash: String) async throws -> StoredRefreshToken? {
-        try await realm().object(ofType: RefreshTokenRecord.self, forPrimaryKey: hash)?.value
+        let realm = try await realm()
+        guard var token = realm.object(ofType: RefreshTokenRecord.self, forPrimaryKey: hash)?.value else { return nil }
+        token.apiKeyId = realm.object(ofType: APIKeySessionRecord.self, forPrimaryKey: hash)?.apiKeyId
+        return token
     }
 
     public func revokeRefreshToken(hash: String) async throws -> Bool {

@@ -56,3 +56,38 @@ final class UserCustomDataRecord: Object {
     @Persisted(primaryKey: true) var userId = ""
     @Persisted var json = ""
 }
+
+/// A user's API key, hashed (``StoredAPIKey``).
+final class APIKeyRecord: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var userId = ""
+    @Persisted var name = ""
+    @Persisted var keyHash = ""
+    @Persisted var disabled = false
+    @Persisted var createdAt = Date(timeIntervalSince1970: 0)
+
+    var value: StoredAPIKey {
+        StoredAPIKey(id: id, userId: userId, name: name, keyHash: keyHash, disabled: disabled, createdAt: createdAt)
+    }
+}
+
+/// The API key a refresh token's session logged in with (``StoredRefreshToken/apiKeyId``):
+/// kept beside ``RefreshTokenRecord`` so that refresh tokens of older files need no migration.
+final class APIKeySessionRecord: Object {
+    @Persisted(primaryKey: true) var tokenHash = ""
+    @Persisted var apiKeyId = ""
+}
+
+/// A single-use token of an account flow, hashed (``StoredAccountToken``).
+final class AccountTokenRecord: Object {
+    @Persisted(primaryKey: true) var id = ""
+    @Persisted var tokenHash = ""
+    @Persisted var userId = ""
+    @Persisted var purpose = ""
+    @Persisted var expiresAt = Date(timeIntervalSince1970: 0)
+}
+
+/// A password account that must be confirmed before it logs in.
+final class AwaitingConfirmationRecord: Object {
+    @Persisted(primaryKey: true) var userId = ""
+}

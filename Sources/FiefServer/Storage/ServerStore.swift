@@ -37,13 +37,17 @@ public struct StoredRefreshToken: Equatable, Sendable {
     public var expiresAt: Date
     /// Whether logout revoked it.
     public var revoked: Bool
+    /// The id of the API key the session logged in with (``StoredAPIKey``); nil for other
+    /// logins. The token stops working when that key is deleted or disabled.
+    public var apiKeyId: String?
 
     /// Creates a refresh token value.
-    public init(tokenHash: String, userId: String, expiresAt: Date, revoked: Bool) {
+    public init(tokenHash: String, userId: String, expiresAt: Date, revoked: Bool, apiKeyId: String? = nil) {
         self.tokenHash = tokenHash
         self.userId = userId
         self.expiresAt = expiresAt
         self.revoked = revoked
+        self.apiKeyId = apiKeyId
     }
 }
 
@@ -105,6 +109,8 @@ public struct ClientFileState: Equatable, Sendable {
 public enum ServerStoreError: Error, Equatable, CustomStringConvertible {
     /// Another account has this user name.
     case usernameTaken(String)
+    /// The user has another API key with this name.
+    case apiKeyNameTaken(String)
     /// The store's files could not be read or written.
     case storage(String)
     /// A stored value is not what the server wrote (a damaged or foreign file).
@@ -113,6 +119,7 @@ public enum ServerStoreError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .usernameTaken(let name): "the user name \(name) is taken"
+        case .apiKeyNameTaken(let name): "the user has an API key named \(name)"
         case .storage(let reason): "server storage failed: \(reason)"
         case .corrupt(let reason): "server storage holds a value it cannot read: \(reason)"
         }
@@ -196,6 +203,49 @@ public protocol ServerStore: Sendable {
     func customData(userId: String) async throws -> [String: CustomDataValue]?
     /// Stores the custom data of the user with this id; nil removes it.
     func saveCustomData(_ data: [String: CustomDataValue]?, userId: String) async throws
+
+    /// Adds an API key; ``ServerStoreError/apiKeyNameTaken(_:)`` when its user has a key
+    /// with the same name.
+    func createAPIKey(_ key: StoredAPIKey) async throws
+    /// The API key with this id.
+    func apiKey(id: String) async throws -> StoredAPIKey?
+    /// The API key whose key has this hash.
+    func apiKey(hash: String) async throws -> StoredAPIKey?
+    /// The API keys of the user with this id, ordered by creation.
+    func apiKeys(userId: String) async throws -> [StoredAPIKey]
+    /// Enables or disables the API key with this id; false when there is no such key.
+    func setAPIKeyDisabled(_ disabled: Bool, id: String) async throws -> Bool
+    /// Deletes the API key with this id and revokes the refresh tokens of the sessions that
+    /// logged in with it; false when there is no such key.
+    func deleteAPIKey(id: String) async throws -> Bool
+
+    /// Stores a new account token; the user's earlier tokens of the same purpose are deleted
+    /// (only the newest works).
+    func saveAccountToken(_ token: StoredAccountToken) async throws
+    /// Deletes and returns the account token with this id, in one step: a token is used once,
+    /// even by concurrent requests (expired or not: the caller checks).
+    func takeAccountToken(id: String) async throws -> StoredAccountToken?
+    /// Whether the password account with this id awaits confirmation.
+    func isAwaitingConfirmation(userId: String) async throws -> Bool
+    /// Marks the account with this id as awaiting confirmation (true) or confirmed (false).
+    func setAwaitingConfirmation(_ awaiting: Bool, userId: String) async throws
+    /// Replaces the password hash of the user with this id and revokes every refresh token of
+    /// the user (a new password ends the other sessions); false when there is no such user.
+    func resetPassword(hash: String, userId: String) async throws -> Bool
+
+    /// Deletes the user with this id, with their user name, external identities, refresh
+    /// tokens and account tokens, in one transaction; false when there is no such user. (Their
+    /// API keys, custom data, grants and offers are removed first, by the caller.)
+    func deleteUser(id: String) async throws -> Bool
+
+    /// Links the identity `provider` knows by `subject` to the user `userId`, unless it is
+    /// linked already; returns the id of the user it is linked to afterwards.
+    func linkExternalIdentity(provider: String, subject: String, userId: String) async throws -> String
+    /// Moves the user name, password and external identities of the account `donor` to the
+    /// account `userId` (which has no user name) and deletes `donor` with its refresh and
+    /// account tokens, in one transaction;
+    /// false (and nothing changes) when `userId` has a user name or either account is missing.
+    func movePasswordIdentity(from donor: String, to userId: String) async throws -> Bool
 
     /// The history storage of the realm at `path` (created with the realm).
     @_spi(Sync) func history(path: String) async throws -> any RealmHistoryStore

@@ -63,13 +63,16 @@ public struct EmailPasswordAuth: Sendable {
     /// The app whose server holds the accounts.
     public let app: App
 
-    /// Creates an account; it does not log in (call ``App/login(credentials:)`` next).
+    /// Creates an account; it does not log in (call ``App/login(credentials:)`` next). On a
+    /// server that requires confirmation (`fief-server --require-confirmation`), the account
+    /// logs in once confirmed with ``confirmUser(_:tokenId:)``.
     ///
     /// Throws ``SyncAuthError``: `.userAlreadyExists`, `.invalidUsername` (letters, digits and
     /// `.-_@+`, at most 128), `.invalidPassword` (6 to 1024 characters), `.rateLimited`,
     /// `.networkFailure`...
     public func registerUser(email: String, password: String) async throws {
-        let reply = try await app.auth.logIn(LoginRequest(kind: .register(username: email, password: password)))
+        // A server that requires confirmation answers no login (the token goes to its webhook).
+        guard let reply = try await app.auth.register(username: email, password: password) else { return }
         // The server logs the new account in; registering alone must not leave a session open.
         app.revokeInBackground(reply.refreshToken)
     }

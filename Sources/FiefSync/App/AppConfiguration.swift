@@ -32,15 +32,37 @@ public struct AppConfiguration: Sendable {
     /// A `realms://` URL whose host is an IP address is checked against these certificates
     /// only, and without matching the address: the WebSocket client cannot verify IP addresses.
     public var trustedRootCertificates: [String]
+    /// Timeouts and keep-alive settings of sync connections; nil keeps Fief's defaults
+    /// (see ``SyncTimeoutOptions``).
+    public var syncTimeouts: SyncTimeoutOptions?
 
     /// Creates a configuration.
     public init(baseURL: String? = nil, rootDirectory: URL? = nil, metadataEncryptionKey: Data? = nil,
-                defaultRequestTimeoutMS: UInt = 60_000, trustedRootCertificates: [String] = []) {
+                defaultRequestTimeoutMS: UInt = 60_000, trustedRootCertificates: [String] = [],
+                syncTimeouts: SyncTimeoutOptions? = nil) {
         self.baseURL = baseURL
         self.rootDirectory = rootDirectory
         self.metadataEncryptionKey = metadataEncryptionKey
         self.defaultRequestTimeoutMS = defaultRequestTimeoutMS
         self.trustedRootCertificates = trustedRootCertificates
+        self.syncTimeouts = syncTimeouts
+    }
+
+    /// Creates a configuration with RealmSwift's labels. `transport` must be nil (Fief makes
+    /// its own HTTP requests; a custom network transport is not supported);
+    /// `enableSessionMultiplexing` is accepted and ignored, since Fief always shares one
+    /// connection between a user's sessions on a server.
+    public init(baseURL: String? = nil, transport: Never?, defaultRequestTimeoutMS: UInt? = nil,
+                enableSessionMultiplexing: Bool = true, syncTimeouts: SyncTimeoutOptions? = nil) {
+        self.init(baseURL: baseURL, defaultRequestTimeoutMS: defaultRequestTimeoutMS ?? 60_000, syncTimeouts: syncTimeouts)
+    }
+
+    /// Creates a configuration with RealmSwift's labels; `localAppName` and `localAppVersion`
+    /// are accepted and not sent (fief-server does not record them). See
+    /// ``init(baseURL:transport:defaultRequestTimeoutMS:enableSessionMultiplexing:syncTimeouts:)``.
+    public init(baseURL: String? = nil, transport: Never?, localAppName: String?, localAppVersion: String?,
+                defaultRequestTimeoutMS: UInt? = nil, enableSessionMultiplexing: Bool = true, syncTimeouts: SyncTimeoutOptions? = nil) {
+        self.init(baseURL: baseURL, defaultRequestTimeoutMS: defaultRequestTimeoutMS ?? 60_000, syncTimeouts: syncTimeouts)
     }
 
     static var defaultRootDirectory: URL {

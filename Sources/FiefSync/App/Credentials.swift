@@ -13,6 +13,12 @@ public enum Credentials: Sendable, Equatable {
     /// A new anonymous user; while one is logged in on this app, logging in anonymously again
     /// returns that user.
     case anonymous
+    /// An API key the user created with ``APIKeyAuth/createAPIKey(named:)``: logs in as that
+    /// user while the key exists and is enabled.
+    case userAPIKey(String)
+    /// The server's administrator token (`fief-server --admin-token`): logs in as the server's
+    /// administrator. fief-server has no other server-wide keys.
+    case serverAPIKey(String)
 
     /// The login request these credentials send.
     var request: LoginRequest {
@@ -23,6 +29,10 @@ public enum Credentials: Sendable, Equatable {
             LoginRequest(kind: .login(LoginBody(provider: "jwt", token: token)))
         case .anonymous:
             LoginRequest(kind: .login(LoginBody(provider: "anonymous")))
+        case .userAPIKey(let key):
+            LoginRequest(kind: .login(LoginBody(provider: "api-key", token: key)))
+        case .serverAPIKey(let key):
+            LoginRequest(kind: .login(LoginBody(provider: "admin-token", token: key)))
         }
     }
 }

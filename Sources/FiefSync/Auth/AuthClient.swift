@@ -11,8 +11,28 @@ struct AuthClient: Sendable {
         case .login(let body):
             return try await call("auth/login", body, LoginReply.self, timeout: timeout)
         case .register(let username, let password):
-            return try await call("auth/register", RegisterBody(username: username, password: password), LoginReply.self, timeout: timeout)
+            guard let login = try await register(username: username, password: password, timeout: timeout) else {
+                throw SyncAuthError(.userNotConfirmed, "the account \(username) was created and must be confirmed before it logs in")
+            }
+            return login
         }
+    }
+
+    /// Registers a password account: its login, or nil when the server requires the account
+    /// to be confirmed first.
+    func register(username: String, password: String, timeout: TimeInterval? = nil) async throws(SyncAuthError) -> LoginReply? {
+        let reply = try await call("auth/register", RegisterBody(username: username, password: password), RegisterReply.self, timeout: timeout)
+        if reply.status == "awaitingConfirmation" { return nil }
+        guard let accessToken = reply.accessToken, let refreshToken = reply.refreshToken else {
+            throw SyncAuthError(.badResponse, "POST /auth/register answered neither a login nor awaitingConfirmation")
+        }
+        return LoginReply(userId: reply.userId, accessToken: accessToken, refreshToken: refreshToken, isAdmin: reply.isAdmin ?? false,
+                          customData: reply.customData)
+    }
+
+    /// One of the account routes (`auth/confirm`, `auth/password/reset`...), which answer a status.
+    func accountAction(_ path: String, _ body: some Encodable & Sendable) async throws(SyncAuthError) {
+        _ = try await call(path, body, StatusBody.self)
     }
 
     /// A new access token for `refreshToken`.
@@ -68,14 +88,19 @@ extension SyncAuthError {
             return
         }
         let code: Code = switch body.code {
-        case "invalidCredentials": .invalidCredentials
-        case "usernameTaken": .userAlreadyExists
+        case "invalidCredentials", "apiKeyDisabled": .invalidCredentials
+        case "apiKeyNotFound": .apiKeyNotFound
+        case "apiKeyNameTaken": .apiKeyAlreadyExists
+        case "usernameTaken", "identityInUse": .userAlreadyExists
         case "invalidRefreshToken", "invalidAccessToken": .invalidAccessToken
         case "rateLimited": .rateLimited
         case "providerDisabled", "unknownProvider": .providerDisabled
         case "invalidUsername": .invalidUsername
         case "invalidPassword": .invalidPassword
         case "invalidRequest": .badRequest
+        case "userNotConfirmed": .userNotConfirmed
+        case "invalidAccountToken": .invalidAccountToken
+        case "resetRefused": .badRequest
         default: reply.status >= 500 ? .serverError : .badRequest
         }
         self.init(code, body.message ?? body.code, httpStatus: reply.status, serverCode: body.code)

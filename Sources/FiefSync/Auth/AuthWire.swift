@@ -5,7 +5,7 @@ import Foundation
 
 /// `POST /auth/login`: a provider and its fields.
 struct LoginBody: Codable, Sendable, Equatable {
-    /// `password`, `anonymous`, `admin-token` or `jwt`.
+    /// `password`, `anonymous`, `admin-token`, `api-key` or `jwt`.
     var provider: String
     var username: String?
     var password: String?
@@ -31,6 +31,41 @@ struct LoginReply: Decodable, Sendable {
     var isAdmin: Bool
     /// Absent when the user has none (and from servers older than custom data).
     var customData: [String: CustomDataValue]?
+}
+
+/// The answer to `POST /auth/register`: a login, or `status` `awaitingConfirmation`.
+struct RegisterReply: Decodable, Sendable {
+    var userId: String
+    var status: String?
+    var accessToken: String?
+    var refreshToken: String?
+    var isAdmin: Bool?
+    var customData: [String: CustomDataValue]?
+}
+
+/// `POST /auth/confirm`.
+struct AccountTokenBody: Encodable, Sendable {
+    var token: String
+    var tokenId: String
+}
+
+/// `POST /auth/confirm/resend` and `POST /auth/password/reset/send`.
+struct AccountNameBody: Encodable, Sendable {
+    var username: String
+}
+
+/// `POST /auth/password/reset`.
+struct ResetPasswordBody: Encodable, Sendable {
+    var token: String
+    var tokenId: String
+    var password: String
+}
+
+/// `POST /auth/password/reset/call`.
+struct ResetFunctionBody: Encodable, Sendable {
+    var username: String
+    var password: String
+    var args: [CustomDataValue]
 }
 
 /// The answer to `POST /auth/refresh`.
@@ -66,4 +101,22 @@ struct LoginRequest: Sendable, Equatable {
         case .register: "password"
         }
     }
+}
+
+/// `POST /auth/api-keys`.
+struct CreateAPIKeyBody: Encodable, Sendable {
+    var name: String
+}
+
+/// An API key as `/auth/api-keys` answers it; `key` only in the answer to its creation.
+struct APIKeyBody: Decodable, Sendable {
+    var id: String
+    var name: String
+    var key: String?
+    var disabled: Bool
+}
+
+/// The answer to `GET /auth/api-keys`.
+struct APIKeyListBody: Decodable, Sendable {
+    var apiKeys: [APIKeyBody]
 }

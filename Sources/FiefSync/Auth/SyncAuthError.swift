@@ -44,6 +44,16 @@ public struct SyncAuthError: Error, Equatable, Sendable, CustomStringConvertible
         case providerDisabled = 617
         /// The server's base URL cannot be used (not an http or https URL).
         case invalidURL = 618
+        /// The user has no API key with this id (it was deleted, or is another user's).
+        case apiKeyNotFound = 619
+        /// The user already has an API key with this name.
+        case apiKeyAlreadyExists = 620
+        /// The password account must be confirmed (``EmailPasswordAuth/confirmUser(_:tokenId:)``)
+        /// before it logs in.
+        case userNotConfirmed = 621
+        /// A confirmation or password-reset token is unknown, already used, expired or for
+        /// something else.
+        case invalidAccountToken = 622
 
         public var description: String {
             switch self {
@@ -60,6 +70,10 @@ public struct SyncAuthError: Error, Equatable, Sendable, CustomStringConvertible
             case .rateLimited: "rateLimited"
             case .providerDisabled: "providerDisabled"
             case .invalidURL: "invalidURL"
+            case .apiKeyNotFound: "apiKeyNotFound"
+            case .apiKeyAlreadyExists: "apiKeyAlreadyExists"
+            case .userNotConfirmed: "userNotConfirmed"
+            case .invalidAccountToken: "invalidAccountToken"
             }
         }
     }
@@ -123,6 +137,14 @@ extension SyncAuthError {
     public static var providerDisabled: Code { .providerDisabled }
     /// The code ``Code/invalidURL``, for `catch SyncAuthError.invalidURL`.
     public static var invalidURL: Code { .invalidURL }
+    /// The code ``Code/apiKeyNotFound``, for `catch SyncAuthError.apiKeyNotFound`.
+    public static var apiKeyNotFound: Code { .apiKeyNotFound }
+    /// The code ``Code/apiKeyAlreadyExists``, for `catch SyncAuthError.apiKeyAlreadyExists`.
+    public static var apiKeyAlreadyExists: Code { .apiKeyAlreadyExists }
+    /// The code ``Code/userNotConfirmed``, for `catch SyncAuthError.userNotConfirmed`.
+    public static var userNotConfirmed: Code { .userNotConfirmed }
+    /// The code ``Code/invalidAccountToken``, for `catch SyncAuthError.invalidAccountToken`.
+    public static var invalidAccountToken: Code { .invalidAccountToken }
 }
 
 /// The Device Sync name of ``SyncAuthError``: errors of ``App`` and ``User`` operations.

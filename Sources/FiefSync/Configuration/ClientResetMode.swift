@@ -43,3 +43,11 @@ public enum ClientResetMode: Sendable {
         }
     }
 }
+
+extension ClientResetMode {
+    /// RealmSwift's former name of ``discardUnsyncedChanges(beforeReset:afterReset:)``.
+    public static func discardLocal(beforeReset: (@Sendable (_ before: Realm) -> Void)? = nil,
+                                    afterReset: (@Sendable (_ before: Realm, _ after: Realm) -> Void)? = nil) -> ClientResetMode {
+        .discardUnsyncedChanges(beforeReset: beforeReset, afterReset: afterReset)
+    }
+}

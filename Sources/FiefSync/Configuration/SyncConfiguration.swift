@@ -43,6 +43,12 @@ public struct SyncConfiguration: Sendable {
     public var errorHandler: (@Sendable (SyncError, SyncSession?) -> Void)?
     /// The longest a download before open (`.always`, `.once` and `asyncOpen`) may take.
     public var openTimeout: Duration = .seconds(120)
+    /// Whether a download before open fails on the first error that sync would otherwise get
+    /// over by itself (a failed or lost connection). When false, the open waits through
+    /// reconnections until it succeeds, a fatal error comes, or ``openTimeout`` passes.
+    /// Fief's default is true (RealmSwift's is false): an open tells at once that the server
+    /// cannot be reached.
+    public var cancelAsyncOpenOnNonFatalErrors = true
     /// Subscriptions to add the first time a flexible-sync realm is opened.
     let initialSubscriptions: (@Sendable (SyncSubscriptionSet) -> Void)?
     /// Whether `initialSubscriptions` run on every open, not only the first.

@@ -25,6 +25,11 @@ public struct QuerySubscription<T: Object>: Sendable {
         queryString = query.map { Query<T>.syncQueryText($0) } ?? "TRUEPREDICATE"
     }
 
+    /// A subscription named `name` to every object of `T`.
+    public init(name: String) {
+        self.init(name: name, queryString: "TRUEPREDICATE")
+    }
+
     /// The type-safe query of a subscription.
     public typealias QueryFunction = (Query<T>) -> Query<Bool>
 

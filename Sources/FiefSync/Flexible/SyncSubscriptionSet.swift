@@ -12,6 +12,23 @@ public enum SyncSubscriptionState: Sendable, Equatable {
     case error(SyncError)
     /// A newer version of the set replaced this one before it completed.
     case superseded
+
+    /// Whether two states are the same: the same case, and for ``error(_:)`` the same error.
+    public static func == (lhs: SyncSubscriptionState, rhs: SyncSubscriptionState) -> Bool {
+        switch (lhs, rhs) {
+        case (.pending, .pending), (.complete, .complete), (.superseded, .superseded): true
+        case (.error(let left), .error(let right)): left == right
+        default: false
+        }
+    }
+}
+
+/// Iterates over a snapshot of a ``SyncSubscriptionSet``'s subscriptions, in order.
+public struct SyncSubscriptionSetIterator: IteratorProtocol {
+    private var base: IndexingIterator<[SyncSubscription]>
+    init(_ subscriptions: [SyncSubscription]) { base = subscriptions.makeIterator() }
+    /// The next subscription.
+    public mutating func next() -> SyncSubscription? { base.next() }
 }
 
 /// The subscriptions of a flexible-sync realm: which objects the device asks the server for.
@@ -31,12 +48,7 @@ public enum SyncSubscriptionState: Sendable, Equatable {
 /// stay on the server and on other devices); objects that start matching arrive.
 public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
     /// Iterates over a snapshot of the set's subscriptions.
-    public struct Iterator: IteratorProtocol {
-        private var base: IndexingIterator<[SyncSubscription]>
-        init(_ subscriptions: [SyncSubscription]) { base = subscriptions.makeIterator() }
-        /// The next subscription.
-        public mutating func next() -> SyncSubscription? { base.next() }
-    }
+    public typealias Iterator = SyncSubscriptionSetIterator
 
     /// What is stored in the realm file and sent to the server.
     struct Record: Codable, Equatable {

@@ -31,7 +31,7 @@ struct SyncAgent: RealmSyncAgent {
         case .once where !isNew: break
         case .always, .once:
             // The server answers the subscription set before the mark the wait asks for.
-            try await session.worker.waitForDownload(timeout: sync.openTimeout, failsOnConnectionError: true)
+            try await session.worker.waitForDownload(timeout: sync.openTimeout, failsOnConnectionError: sync.cancelAsyncOpenOnNonFatalErrors)
         }
     }
 

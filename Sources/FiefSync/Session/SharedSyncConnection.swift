@@ -8,7 +8,7 @@ import Foundation
 /// the `.opened` event hands it, and detaches when it stops or wants a fresh bind. Messages
 /// are routed to their session by number; pings are answered here; a connection-level error
 /// and the socket's close reach every session. The socket opens when the first session
-/// attaches and closes when the last one detaches.
+/// attaches and closes when the last one detaches (after the app's connection linger time).
 actor SharedSyncConnection {
     /// What one attached session hears.
     enum Event: Sendable {
@@ -23,6 +23,7 @@ actor SharedSyncConnection {
     private let endpoint: String
     private let validatesCertificates: Bool
     private let trustedRoots: [String]
+    private let timeouts: SyncTimeouts
     private var socket: SyncConnection?
     private var isOpen = false
     private var sessions: [UInt32: AsyncStream<Event>.Continuation] = [:]
@@ -30,17 +31,18 @@ actor SharedSyncConnection {
     /// When the open socket last delivered anything.
     private var lastHeard = ContinuousClock.now
 
-    /// How often an open connection is checked: a protocol `ping` goes out when the server has
-    /// been silent this long.
-    static let keepaliveInterval: Duration = .seconds(5)
-    /// A connection silent this long (pings unanswered) is dead: a network that dropped it
+    /// A protocol `ping` goes out when the server has been silent this long
+    /// (``SyncTimeoutOptions/pingKeepalivePeriod``).
+    private var keepaliveInterval: Duration { timeouts.pingAfterSilence }
+    /// A connection silent this long (its ping unanswered) is dead: a network that dropped it
     /// without a reset leaves the socket open forever otherwise.
-    static let silenceLimit: Duration = .seconds(15)
+    private var silenceLimit: Duration { timeouts.pingAfterSilence + timeouts.pongTimeout }
 
-    init(endpoint: String, validatesCertificates: Bool, trustedRoots: [String]) {
+    init(endpoint: String, validatesCertificates: Bool, trustedRoots: [String], timeouts: SyncTimeouts = SyncTimeouts()) {
         self.endpoint = endpoint
         self.validatesCertificates = validatesCertificates
         self.trustedRoots = trustedRoots
+        self.timeouts = timeouts
     }
 
     /// Attaches a session; connects with `token` when no socket is open or opening.
@@ -65,16 +67,29 @@ actor SharedSyncConnection {
         if isOpen { socket?.send(.unbind(session: number)) }
         sink.yield(.closed(nil))
         sink.finish()
-        if sessions.isEmpty {
-            socket?.close()
-            socket = nil
-            isOpen = false
+        guard sessions.isEmpty, let lingering = socket else { return }
+        guard timeouts.linger > .zero else {
+            closeIdle(lingering)
+            return
         }
+        Task {
+            try? await Task.sleep(for: timeouts.linger)
+            self.closeIdle(lingering)
+        }
+    }
+
+    /// Closes `idle` if it is still the socket and no session attached since.
+    private func closeIdle(_ idle: SyncConnection) {
+        guard sessions.isEmpty, idle === socket else { return }
+        idle.close()
+        socket = nil
+        isOpen = false
     }
 
     private func connect(token: String) {
         SyncTrace.logger.debug("connecting", metadata: ["endpoint": "\(endpoint)", "sessions": "\(sessions.count)"])
-        let socket = SyncConnection(url: endpoint, token: token, validatesCertificates: validatesCertificates, trustedRoots: trustedRoots)
+        let socket = SyncConnection(url: endpoint, token: token, validatesCertificates: validatesCertificates, trustedRoots: trustedRoots,
+                                    connectTimeout: timeouts.connect)
         self.socket = socket
         isOpen = false
         Task {
@@ -87,16 +102,16 @@ actor SharedSyncConnection {
     /// it stays silent past ``silenceLimit``.
     private func watch(_ watched: SyncConnection) async {
         while true {
-            try? await Task.sleep(for: Self.keepaliveInterval)
+            try? await Task.sleep(for: min(keepaliveInterval, timeouts.pongTimeout))
             guard watched === socket else { return }
             guard isOpen else { continue }
             let silence = ContinuousClock.now - lastHeard
-            if silence >= Self.silenceLimit {
+            if silence >= silenceLimit {
                 route(.closed(SyncError(.connectionFailed, "the server was silent for \(silence); the connection counts as lost", isTransient: true)), from: watched)
                 watched.close()
                 return
             }
-            if silence >= Self.keepaliveInterval {
+            if silence >= keepaliveInterval {
                 watched.send(.ping(timestamp: UInt64(Date().timeIntervalSince1970 * 1000)))
             }
         }
@@ -145,7 +160,8 @@ final class SyncConnectionPool: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let existing = connections[key] { return existing }
         let connection = SharedSyncConnection(endpoint: endpoint, validatesCertificates: validatesCertificates,
-                                              trustedRoots: user.app.configuration.trustedRootCertificates)
+                                              trustedRoots: user.app.configuration.trustedRootCertificates,
+                                              timeouts: SyncTimeouts(user.app.configuration.syncTimeouts))
         connections[key] = connection
         return connection
     }

@@ -37,8 +37,10 @@ final class SyncConnection: Sendable {
     /// Connects to `url` (`ws://` or `wss://`, ending in `/sync`) with the bearer `token`.
     /// With `validatesCertificates` false a `wss://` connection accepts any certificate (for
     /// development servers only); otherwise it trusts the system's roots and `trustedRoots`
-    /// (PEM), or, for a host that is an IP address, `trustedRoots` only.
-    init(url: String, token: String, validatesCertificates: Bool, trustedRoots: [String] = []) {
+    /// (PEM), or, for a host that is an IP address, `trustedRoots` only. A connection whose
+    /// WebSocket upgrade takes longer than `connectTimeout` counts as failed.
+    init(url: String, token: String, validatesCertificates: Bool, trustedRoots: [String] = [],
+         connectTimeout: Duration = SyncTimeouts().connect) {
         let (events, eventSink) = AsyncStream.makeStream(of: Event.self)
         let (outgoingStream, outgoing) = AsyncStream.makeStream(of: Outgoing.self)
         self.events = events
@@ -136,15 +138,12 @@ final class SyncConnection: Sendable {
         // The WebSocket client keeps a connection the network cut during the upgrade
         // half-open and waits for the server's answer without a deadline: give up on it.
         Task {
-            try? await Task.sleep(for: Self.handshakeTimeout)
+            try? await Task.sleep(for: connectTimeout)
             guard handshake.expired() else { return }
-            eventSink.yield(.closed(SyncError(.connectionFailed, "no WebSocket handshake from \(url) within \(Self.handshakeTimeout)", isTransient: true)))
+            eventSink.yield(.closed(SyncError(.connectionFailed, "no WebSocket handshake from \(url) within \(connectTimeout)", isTransient: true)))
             eventSink.finish()
         }
     }
-
-    /// How long the WebSocket upgrade may take before the connection counts as failed.
-    static let handshakeTimeout: Duration = .seconds(10)
 
     /// Sends `message` (in order with earlier ones). Ignored once the connection closed.
     func send(_ message: SyncMessage) {

@@ -73,6 +73,9 @@ public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     public var serverCode: SyncErrorCode?
     /// Whether sync goes on by itself (reconnecting later) after this error.
     public var isTransient: Bool
+    /// For a ``Code/clientReset`` error in the `.manual` client reset mode: the path of the
+    /// realm file that must be deleted (see ``clientResetInfo()``).
+    var resetFilePath: String?
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, serverCode: SyncErrorCode? = nil, isTransient: Bool = false) {

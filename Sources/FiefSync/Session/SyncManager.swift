@@ -21,3 +21,6 @@ public final class SyncManager: @unchecked Sendable {
     }
 }
 
+/// The type of `SyncManager.shared.errorHandler` and `SyncConfiguration.errorHandler`: called
+/// with each sync error and the session it came from.
+public typealias ErrorReportingBlock = @Sendable (SyncError, SyncSession?) -> Void

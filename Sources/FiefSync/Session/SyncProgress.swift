@@ -36,7 +36,12 @@ extension SyncSession {
         public var fractionTransferred: Double {
             transferrableBytes == 0 ? 1 : Double(transferredBytes) / Double(transferrableBytes)
         }
+        /// RealmSwift's name of ``fractionTransferred``: the part moved, from 0 to 1.
+        public var progressEstimate: Double { fractionTransferred }
     }
+
+    /// RealmSwift's name of ``SyncProgressNotificationToken``.
+    public typealias ProgressNotificationToken = SyncProgressNotificationToken
 }
 
 /// A registered progress notification; invalidate it to stop the notifications.

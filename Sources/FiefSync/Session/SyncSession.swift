@@ -86,6 +86,13 @@ public final class SyncSession: @unchecked Sendable {
         }
     }
 
+    /// Waits without a time limit until everything written so far is on the server (`.upload`),
+    /// or everything the server had when called is in the file (`.download`): see
+    /// ``wait(for:timeout:)``.
+    public func wait(for direction: ProgressDirection) async throws {
+        try await wait(for: direction, timeout: nil)
+    }
+
     /// Realm's callback spelling of ``wait(for:timeout:)``: `block` gets nil or the error, on
     /// `queue`.
     public func wait(for direction: ProgressDirection, queue: DispatchQueue = .fiefCallbacks,

@@ -20,9 +20,13 @@ extension SyncSessionWorker {
         let beforeReset: (@Sendable (Realm) -> Void)?
         switch mode {
         case .manual(let handler):
-            handler?(error)
-            fail(SyncError(.clientReset, "\(error.message) (client reset mode manual: the session stopped; delete the file and open it again)",
-                           serverCode: error.serverCode))
+            var reported = error
+            reported.resetFilePath = configuration.fileURL?.path
+            handler?(reported)
+            var failure = SyncError(.clientReset, "\(error.message) (client reset mode manual: the session stopped; delete the file and open it again)",
+                                    serverCode: error.serverCode)
+            failure.resetFilePath = reported.resetFilePath
+            fail(failure)
             return
         case .discardUnsyncedChanges(let before, _), .recoverUnsyncedChanges(let before, _), .recoverOrDiscardUnsyncedChanges(let before, _):
             beforeReset = before

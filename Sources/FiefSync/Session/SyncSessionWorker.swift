@@ -55,6 +55,7 @@ actor SyncSessionWorker {
         self.sync = sync
         self.status = status
         self.subscriptions = subscriptions
+        backoff.fastReconnectLimit = SyncTimeouts(sync.user.app.configuration.syncTimeouts).fastReconnectLimit
     }
 
     // MARK: Lifecycle

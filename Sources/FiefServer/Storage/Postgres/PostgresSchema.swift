@@ -107,6 +107,37 @@ enum PostgresSchema {
         [
             "CREATE TABLE fief_user_custom_data (user_id text PRIMARY KEY REFERENCES fief_users (id), data text NOT NULL)",
         ],
+        // 5: users' API keys (hashed), and the key each refresh token's session logged in with.
+        [
+            """
+            CREATE TABLE fief_api_keys (
+                id text PRIMARY KEY,
+                user_id text NOT NULL REFERENCES fief_users (id),
+                name text NOT NULL,
+                key_hash text NOT NULL UNIQUE,
+                disabled boolean NOT NULL,
+                created_at double precision NOT NULL,
+                UNIQUE (user_id, name))
+            """,
+            "ALTER TABLE fief_refresh_tokens ADD COLUMN api_key_id text",
+            "CREATE INDEX fief_refresh_tokens_api_key ON fief_refresh_tokens (api_key_id) WHERE api_key_id IS NOT NULL",
+        ],
+        // 6: account confirmation and password reset tokens (hashed), and accounts awaiting confirmation.
+        [
+            """
+            CREATE TABLE fief_account_tokens (
+                id text PRIMARY KEY,
+                token_hash text NOT NULL,
+                user_id text NOT NULL REFERENCES fief_users (id),
+                purpose text NOT NULL,
+                expires_at double precision NOT NULL)
+            """,
+            "CREATE INDEX fief_account_tokens_user ON fief_account_tokens (user_id, purpose)",
+            // No foreign key: registration marks the id before it creates the user, so that a crash between
+            // the two never leaves an unconfirmed account able to log in.
+            "CREATE TABLE fief_awaiting_confirmation (user_id text PRIMARY KEY)",
+            "CREATE INDEX fief_refresh_tokens_user ON fief_refresh_tokens (user_id)",
+        ],
     ]
 
     /// The newest schema version this code knows.

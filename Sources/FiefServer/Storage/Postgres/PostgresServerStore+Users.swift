@@ -81,20 +81,22 @@ extension PostgresServerStore {
     }
 
     static func refreshToken(_ row: PostgresRow) throws -> StoredRefreshToken {
-        let (hash, userId, expires, revoked) = try row.decode((String, String, Double, Bool).self)
-        return StoredRefreshToken(tokenHash: hash, userId: userId, expiresAt: Date(storedSeconds: expires), revoked: revoked)
+        let (hash, userId, expires, revoked, apiKeyId) = try row.decode((String, String, Double, Bool, String?).self)
+        return StoredRefreshToken(tokenHash: hash, userId: userId, expiresAt: Date(storedSeconds: expires), revoked: revoked,
+                                  apiKeyId: apiKeyId)
     }
 
     public func saveRefreshToken(_ token: StoredRefreshToken) async throws {
         try await execute("save refresh token", """
-            INSERT INTO fief_refresh_tokens (token_hash, user_id, expires_at, revoked)
-            VALUES (\(token.tokenHash), \(token.userId), \(token.expiresAt.storedSeconds), \(token.revoked))
-            ON CONFLICT (token_hash) DO UPDATE SET user_id = excluded.user_id, expires_at = excluded.expires_at, revoked = excluded.revoked
+            INSERT INTO fief_refresh_tokens (token_hash, user_id, expires_at, revoked, api_key_id)
+            VALUES (\(token.tokenHash), \(token.userId), \(token.expiresAt.storedSeconds), \(token.revoked), \(token.apiKeyId))
+            ON CONFLICT (token_hash) DO UPDATE SET user_id = excluded.user_id, expires_at = excluded.expires_at, revoked = excluded.revoked,
+                api_key_id = excluded.api_key_id
             """)
     }
 
     public func refreshToken(hash: String) async throws -> StoredRefreshToken? {
-        try await rows("refresh token", "SELECT token_hash, user_id, expires_at, revoked FROM fief_refresh_tokens WHERE token_hash = \(hash)",
+        try await rows("refresh token", "SELECT token_hash, user_id, expires_at, revoked, api_key_id FROM fief_refresh_tokens WHERE token_hash = \(hash)",
                        Self.refreshToken).first
     }
 

@@ -1,0 +1,46 @@
+import FiefSync
+import Foundation
+import ServerProcessSupport
+import XCTest
+
+/// RealmSwift's spellings of sync API that Fief maps onto its own: they behave as the
+/// documented Fief API does.
+final class SyncSpellingTests: SyncTestCase {
+    func testCancelAsyncOpenOnNonFatalErrorsChoosesBetweenFailingAndWaiting() async throws {
+        let user = try await register("op", on: makeApp())
+        let port = server.port
+        XCTAssertEqual(try server.terminate(), 0)
+
+        var failing = user.configuration(partitionValue: "down", cancelAsyncOpenOnNonFatalErrors: true)
+        failing.objectTypes = [Note.self]
+        XCTAssertEqual(failing.syncConfiguration?.cancelAsyncOpenOnNonFatalErrors, true)
+        do {
+            _ = try await RealmHolder(failing, behavior: .always)
+            XCTFail("opened with the server down")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .connectionFailed, "\(error)")
+        }
+
+        var waiting = user.flexibleSyncConfiguration(cancelAsyncOpenOnNonFatalErrors: false)
+        waiting.objectTypes = [Note.self]
+        waiting.fileURL = root.appendingPathComponent("waiting.fief")
+        waiting.syncConfiguration?.openTimeout = .seconds(2)
+        do {
+            _ = try await RealmHolder(waiting, behavior: .always)
+            XCTFail("opened with the server down")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .timedOut, "the open waits through reconnections to \(port) until its timeout: \(error)")
+        }
+    }
+
+    func testRealmSwiftNamesOfStatesModesAndProgress() {
+        XCTAssertEqual(SyncSubscriptionState.complete, .complete)
+        XCTAssertNotEqual(SyncSubscriptionState.pending, .complete)
+        XCTAssertEqual(SyncSubscriptionState.error(SyncError(.badChangeset, "x")), .error(SyncError(.badChangeset, "x")))
+        XCTAssertNotEqual(SyncSubscriptionState.error(SyncError(.badChangeset, "x")), .error(SyncError(.badChangeset, "y")))
+        guard case .discardUnsyncedChanges = ClientResetMode.discardLocal() else { return XCTFail("discardLocal is discardUnsyncedChanges") }
+        XCTAssertEqual(SyncSession.Progress(transferred: 25, transferrable: 100).progressEstimate, 0.25)
+        XCTAssertEqual(SyncSession.Progress(transferred: 0, transferrable: 0).progressEstimate, 1)
+        XCTAssertEqual(QuerySubscription<Note>(name: "all").queryString, "TRUEPREDICATE")
+    }
+}
