@@ -49,6 +49,23 @@ final class OpenSyncTests: XCTestCase {
         withExtendedLifetime(writer) {}
     }
 
+    func testOpenAfterAWriterThatSyncsNothingSyncs() throws {
+        let directory = makeTemporaryDirectory()
+        defer { removeDirectory(directory) }
+        let path = directory + "/store.fief"
+        do { _ = try Store(path: path) }
+        var none = StorageOptions()
+        none.durability = .none
+        do {
+            let writer = try Store(file: try FaultInjectingFile(path: path), options: none, sharingThroughLockFileOf: path)
+            try writer.write { txn in try txn.createTree("t").put(Array("k".utf8), Array("never synced".utf8)) }
+        }
+        let file = try FaultInjectingFile(path: path)
+        let opener = try Store(file: file, options: StorageOptions(), sharingThroughLockFileOf: path)
+        XCTAssertGreaterThan(file.completedSyncs, 0, "a writer with durability none leaves nothing the open may trust")
+        XCTAssertEqual(try value(opener, "k"), Array("never synced".utf8))
+    }
+
     func testOpenAfterADurableCommitWithoutSealingSyncs() throws {
         // A commit in `.full` mode is durable, but its meta page lists its pages (it is not the
         // sealed twin a close writes): the open seals it, which syncs.

@@ -110,7 +110,10 @@ extension Environment {
             let state = coordinator.state
             guard state.unwrittenMeta == nil else { return }
             sharing.noteUsed(through: nextTxnID - 1)
-            sharing.releaseLease(handingOver: ProcessSharing.HandOver(state: state, nextTxnID: nextTxnID))
+            // A writer that syncs nothing (`.none`) leaves no state: its state counts every
+            // commit as durable, and an opener would take that as leave to skip its sync.
+            let handOver = options.durability == .none ? nil : ProcessSharing.HandOver(state: state, nextTxnID: nextTxnID)
+            sharing.releaseLease(handingOver: handOver)
             lease.held = false
         }
     }
