@@ -12,6 +12,18 @@ extension User {
             throw SyncAuthError(.badRequest, "cannot encode the request to /\(path): \(error)")
         }
         let endpoint = "\(method.rawValue) /\(path)"
+        let reply = try await authorizedReply(method, path, data: data)
+        guard (200..<300).contains(reply.status) else { throw SyncAuthError(reply: reply, endpoint: endpoint) }
+        switch ReplyDecoding.decode(Answer.self, reply, endpoint: endpoint) {
+        case .success(let value): return value
+        case .failure(let problem): throw SyncAuthError(.badResponse, problem.message, httpStatus: reply.status)
+        }
+    }
+
+    /// Sends `data` to `path` with the user's access token and returns the server's reply,
+    /// whatever its status. When the server refuses the token as expired, it is refreshed and
+    /// the request sent once more. Failing to get a token or to reach the server throws.
+    func authorizedReply(_ method: HTTPMethod, _ path: String, data: Data?) async throws(SyncAuthError) -> ServerExchange.Reply {
         var forceRefresh = false
         while true {
             let token: String
@@ -32,11 +44,7 @@ extension User {
                 forceRefresh = true
                 continue
             }
-            guard (200..<300).contains(reply.status) else { throw SyncAuthError(reply: reply, endpoint: endpoint) }
-            switch ReplyDecoding.decode(Answer.self, reply, endpoint: endpoint) {
-            case .success(let value): return value
-            case .failure(let problem): throw SyncAuthError(.badResponse, problem.message, httpStatus: reply.status)
-            }
+            return reply
         }
     }
 }

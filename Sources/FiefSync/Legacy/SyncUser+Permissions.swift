@@ -148,31 +148,12 @@ extension User {
             throw SyncPermissionError(.badRequest, "cannot encode the request to /\(path): \(error)")
         }
         let endpoint = "\(method.rawValue) /\(path)"
-        var forceRefresh = false
-        while true {
-            let token: String
-            do {
-                token = try await syncAccessToken(forceRefresh: forceRefresh)
-            } catch let error as SyncAuthError {
-                throw SyncPermissionError(auth: error)
-            } catch {
-                throw SyncPermissionError(.networkFailure, "cannot get an access token: \(error)")
-            }
-            let reply: ServerExchange.Reply
-            do {
-                reply = try await app.exchange.send(method, path, body: data, bearer: token)
-            } catch {
-                throw SyncPermissionError(auth: SyncAuthError(error))
-            }
-            if reply.status == 401, !forceRefresh, ReplyDecoding.errorBody(reply)?.code == "invalidAccessToken" {
-                forceRefresh = true
-                continue
-            }
-            guard (200..<300).contains(reply.status) else { throw SyncPermissionError(reply: reply, endpoint: endpoint) }
-            switch ReplyDecoding.decode(Answer.self, reply, endpoint: endpoint) {
-            case .success(let value): return value
-            case .failure(let problem): throw SyncPermissionError(.badResponse, problem.message, httpStatus: reply.status)
-            }
+        let reply: ServerExchange.Reply
+        do { reply = try await authorizedReply(method, path, data: data) } catch { throw SyncPermissionError(auth: error) }
+        guard (200..<300).contains(reply.status) else { throw SyncPermissionError(reply: reply, endpoint: endpoint) }
+        switch ReplyDecoding.decode(Answer.self, reply, endpoint: endpoint) {
+        case .success(let value): return value
+        case .failure(let problem): throw SyncPermissionError(.badResponse, problem.message, httpStatus: reply.status)
         }
     }
 }
