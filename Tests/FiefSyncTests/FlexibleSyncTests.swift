@@ -163,6 +163,13 @@ final class FlexibleSyncTests: SyncTestCase {
         XCTAssertEqual(state, .complete)
         let count = await device.subscriptionCount()
         XCTAssertEqual(count, 1)
+
+        // RealmSwift's older spelling, with a predicate and arguments.
+        try await device.update { subs in
+            subs.first(named: "low")!.update(to: "score == %@ OR score == %@", 5, 6)
+        }
+        ids = await device.ids()
+        XCTAssertEqual(ids, ["n5", "n6"])
     }
 
     func testMalformedSubscriptionsAreRefusedWithTheirPositionAndSyncGoesOn() async throws {

@@ -57,6 +57,21 @@ public struct SyncSubscription: Sendable, Codable {
 
     /// Replaces the subscription's query with a Realm Query Language predicate on its class.
     public func updateQuery(to predicateFormat: String, _ args: Any...) {
+        replaceQuery(predicateFormat, args)
+    }
+
+    /// RealmSwift's older name of ``updateQuery(to:_:)``.
+    ///
+    /// ```swift
+    /// try await realm.subscriptions.update {
+    ///     realm.subscriptions.first(named: "cheap")?.update(to: "price < %@", 10)
+    /// }
+    /// ```
+    public func update(to predicateFormat: String, _ args: Any...) {
+        replaceQuery(predicateFormat, args)
+    }
+
+    private func replaceQuery(_ predicateFormat: String, _ args: [Any]) {
         guard let set else { preconditionFailure("this subscription is not in a subscription set") }
         set.replace(self, className: objectClassName, query: SyncSubscriptionSet.queryText(objectClassName, predicateFormat, args))
     }
