@@ -62,12 +62,13 @@ final class ParsedQueryCacheTests: XCTestCase {
     func testSchemaChangeForgetsChecks() throws {
         let cache = ParsedQueryCache()
         let binding = try XCTUnwrap(realm.binding(named: "QPet"))
-        _ = try cache.parsed("name == %@")
-        cache.recordValidated("name == %@", binding: binding, arguments: 1)
-        XCTAssertTrue(cache.isValidated("name == %@", binding: binding, arguments: 1))
-        XCTAssertFalse(cache.isValidated("name == %@", binding: binding, arguments: 2))
+        XCTAssertFalse(try cache.parsed("name == %@", checkedFor: binding, arguments: 1).isChecked)
+        cache.recordChecked("name == %@", binding: binding, arguments: 1)
+        XCTAssertTrue(try cache.parsed("name == %@", checkedFor: binding, arguments: 1).isChecked)
+        XCTAssertFalse(try cache.parsed("name == %@", checkedFor: binding, arguments: 2).isChecked)
+        XCTAssertFalse(try cache.parsed("name == %@", checkedFor: nil, arguments: 1).isChecked)
         cache.schemaChanged()
-        XCTAssertFalse(cache.isValidated("name == %@", binding: binding, arguments: 1))
+        XCTAssertFalse(try cache.parsed("name == %@", checkedFor: binding, arguments: 1).isChecked)
         XCTAssertEqual(ParsedQueryCache.numberPercentArguments("a == %@ AND b == '%@' OR c == %@"),
                        "a == $0 AND b == '%@' OR c == $1")
     }

@@ -22,24 +22,22 @@ final class ParsedQueryCache {
     @exclusivity(unchecked) private var entries: [String: Entry] = [:]
 
     /// The parsed form of `format` (with `%@` numbered as `$0`, `$1`...), from the cache or
-    /// parsed now. A malformed text throws the parser's error and is not cached.
-    func parsed(_ format: String) throws -> ParsedQuery {
-        if let entry = entries[format] { return entry.parsed }
+    /// parsed now, and whether its predicate was already checked against `binding` with
+    /// `arguments` arguments since the schema last changed (never for a nil binding). A
+    /// malformed text throws the parser's error and is not cached.
+    func parsed(_ format: String, checkedFor binding: TableBinding?, arguments: Int) throws -> (query: ParsedQuery, isChecked: Bool) {
+        if let entry = entries[format] {
+            let checked = binding != nil && entry.validatedBinding === binding && entry.validatedArguments == arguments
+            return (entry.parsed, checked)
+        }
         let parsed = try QueryLanguage.parse(Self.numberPercentArguments(format))
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
         entries[format] = Entry(parsed: parsed)
-        return parsed
-    }
-
-    /// Whether `format`'s predicate was already checked against `binding` with `arguments`
-    /// arguments since the schema last changed.
-    func isValidated(_ format: String, binding: TableBinding, arguments: Int) -> Bool {
-        guard let entry = entries[format] else { return false }
-        return entry.validatedBinding === binding && entry.validatedArguments == arguments
+        return (parsed, false)
     }
 
     /// Records that `format`'s predicate passed the check against `binding`.
-    func recordValidated(_ format: String, binding: TableBinding, arguments: Int) {
+    func recordChecked(_ format: String, binding: TableBinding, arguments: Int) {
         entries[format]?.validatedBinding = binding
         entries[format]?.validatedArguments = arguments
     }

@@ -72,23 +72,24 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
 
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
         let queries = sourceRealm.parsedQueries
-        let parsed: ParsedQuery
-        do { parsed = try queries.parsed(format) } catch { throw RealmError.wrap(error) }
+        let binding = self.binding
+        let shift = arguments.count
+        // The check depends on the text, the class and the argument count only: a filter run
+        // again in a loop is checked once (refinements of filtered results, whose arguments
+        // are shifted, every time).
+        let cacheable = shift == 0 ? binding : nil
+        let parsed: ParsedQuery, isChecked: Bool
+        do { (parsed, isChecked) = try queries.parsed(format, checkedFor: cacheable, arguments: args.count) } catch {
+            throw RealmError.wrap(error)
+        }
         var converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
         var result = derived()
-        let shift = arguments.count
         if shift != 0 { converted = arguments + converted }
         result.arguments = converted
         let mine = parsed.predicate.shiftingArguments(by: shift)
-        if let binding {
-            // The check depends on the text, the class and the argument count only: a filter
-            // run again in a loop is checked once.
-            if shift != 0 {
-                try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
-            } else if !queries.isValidated(format, binding: binding, arguments: converted.count) {
-                try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
-                queries.recordValidated(format, binding: binding, arguments: converted.count)
-            }
+        if let binding, !isChecked {
+            try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
+            if let cacheable { queries.recordChecked(format, binding: cacheable, arguments: converted.count) }
         }
         result.predicate = predicate == .truePredicate ? mine : .and([predicate, mine])
         for d in parsed.descriptors {
