@@ -7,53 +7,36 @@ extension APIKeyAuth {
     /// ``SyncAuthError``.
     public func createAPIKey(named name: String, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                              completion: @escaping @Sendable (Result<UserAPIKey, any Error>) -> Void) {
-        deliver(on: queue, completion) { try await createAPIKey(named: name) }
+        CallbackDelivery.deliver(on: queue, completion) { try await createAPIKey(named: name) }
     }
 
     /// Fetches the API key with id `objectId` and calls `completion` with it or the error.
     public func fetchAPIKey(_ objectId: ObjectId, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                             _ completion: @escaping @Sendable (Result<UserAPIKey, any Error>) -> Void) {
-        deliver(on: queue, completion) { try await fetchAPIKey(objectId) }
+        CallbackDelivery.deliver(on: queue, completion) { try await fetchAPIKey(objectId) }
     }
 
     /// Fetches every API key of the user and calls `completion` with them or the error.
     public func fetchAPIKeys(callbackQueue queue: DispatchQueue = .fiefCallbacks,
                              _ completion: @escaping @Sendable (Result<[UserAPIKey], any Error>) -> Void) {
-        deliver(on: queue, completion) { try await fetchAPIKeys() }
+        CallbackDelivery.deliver(on: queue, completion) { try await fetchAPIKeys() }
     }
 
     /// Deletes the API key with id `objectId` and calls `completion` with nil or the error.
     public func deleteAPIKey(_ objectId: ObjectId, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                              completion: @escaping @Sendable ((any Error)?) -> Void) {
-        deliver(on: queue, { completion($0.error) }) { try await deleteAPIKey(objectId) }
+        CallbackDelivery.report(on: queue, completion) { try await deleteAPIKey(objectId) }
     }
 
     /// Enables the API key with id `objectId` and calls `completion` with nil or the error.
     public func enableAPIKey(_ objectId: ObjectId, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                              completion: @escaping @Sendable ((any Error)?) -> Void) {
-        deliver(on: queue, { completion($0.error) }) { try await enableAPIKey(objectId) }
+        CallbackDelivery.report(on: queue, completion) { try await enableAPIKey(objectId) }
     }
 
     /// Disables the API key with id `objectId` and calls `completion` with nil or the error.
     public func disableAPIKey(_ objectId: ObjectId, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                               completion: @escaping @Sendable ((any Error)?) -> Void) {
-        deliver(on: queue, { completion($0.error) }) { try await disableAPIKey(objectId) }
-    }
-
-    private func deliver<T: Sendable>(on queue: DispatchQueue, _ completion: @escaping @Sendable (Result<T, any Error>) -> Void,
-                                      _ call: @escaping @Sendable () async throws -> T) {
-        Task {
-            let result: Result<T, any Error>
-            do { result = .success(try await call()) } catch { result = .failure(error) }
-            queue.async { completion(result) }
-        }
-    }
-}
-
-extension Result {
-    /// The failure, or nil on success.
-    fileprivate var error: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
+        CallbackDelivery.report(on: queue, completion) { try await disableAPIKey(objectId) }
     }
 }

@@ -36,11 +36,7 @@ extension App {
     /// ```
     public func login(credentials: Credentials, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                       _ completion: @escaping @Sendable (Result<User, any Error>) -> Void) {
-        Task {
-            let result: Result<User, any Error>
-            do { result = .success(try await login(credentials: credentials)) } catch { result = .failure(error) }
-            queue.async { completion(result) }
-        }
+        CallbackDelivery.deliver(on: queue, completion) { try await self.login(credentials: credentials) }
     }
 
     /// Sends a login (or registration) and adopts the user it returns.
@@ -86,11 +82,6 @@ public struct EmailPasswordAuth: Sendable {
     /// ```
     public func registerUser(email: String, password: String, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                              completion: @escaping @Sendable ((any Error)?) -> Void) {
-        Task {
-            var failure: (any Error)?
-            do { try await registerUser(email: email, password: password) } catch { failure = error }
-            let outcome = failure
-            queue.async { completion(outcome) }
-        }
+        CallbackDelivery.report(on: queue, completion) { try await self.registerUser(email: email, password: password) }
     }
 }

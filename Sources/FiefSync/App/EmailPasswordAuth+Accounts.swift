@@ -73,40 +73,30 @@ extension EmailPasswordAuth {
     public func callResetPasswordFunction(email: String, password: String, args: [CustomDataValue],
                                           callbackQueue queue: DispatchQueue = .fiefCallbacks,
                                           completion: @escaping @Sendable ((any Error)?) -> Void) {
-        report(on: queue, completion) { try await callResetPasswordFunction(email: email, password: password, args: args) }
+        CallbackDelivery.report(on: queue, completion) { try await callResetPasswordFunction(email: email, password: password, args: args) }
     }
 
     /// ``confirmUser(_:tokenId:)``, calling `completion` with nil or the error on `queue`.
     public func confirmUser(_ token: String, tokenId: String, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                             completion: @escaping @Sendable ((any Error)?) -> Void) {
-        report(on: queue, completion) { try await confirmUser(token, tokenId: tokenId) }
+        CallbackDelivery.report(on: queue, completion) { try await confirmUser(token, tokenId: tokenId) }
     }
 
     /// ``resendConfirmationEmail(email:)``, calling `completion` with nil or the error on `queue`.
     public func resendConfirmationEmail(email: String, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                                         completion: @escaping @Sendable ((any Error)?) -> Void) {
-        report(on: queue, completion) { try await resendConfirmationEmail(email: email) }
+        CallbackDelivery.report(on: queue, completion) { try await resendConfirmationEmail(email: email) }
     }
 
     /// ``sendResetPasswordEmail(email:)``, calling `completion` with nil or the error on `queue`.
     public func sendResetPasswordEmail(email: String, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                                        completion: @escaping @Sendable ((any Error)?) -> Void) {
-        report(on: queue, completion) { try await sendResetPasswordEmail(email: email) }
+        CallbackDelivery.report(on: queue, completion) { try await sendResetPasswordEmail(email: email) }
     }
 
     /// ``resetPassword(to:token:tokenId:)``, calling `completion` with nil or the error on `queue`.
     public func resetPassword(to password: String, token: String, tokenId: String, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                               completion: @escaping @Sendable ((any Error)?) -> Void) {
-        report(on: queue, completion) { try await resetPassword(to: password, token: token, tokenId: tokenId) }
-    }
-
-    private func report(on queue: DispatchQueue, _ completion: @escaping @Sendable ((any Error)?) -> Void,
-                        _ call: @escaping @Sendable () async throws -> Void) {
-        Task {
-            var failure: (any Error)?
-            do { try await call() } catch { failure = error }
-            let outcome = failure
-            queue.async { completion(outcome) }
-        }
+        CallbackDelivery.report(on: queue, completion) { try await resetPassword(to: password, token: token, tokenId: tokenId) }
     }
 }

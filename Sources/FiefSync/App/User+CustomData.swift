@@ -23,10 +23,6 @@ extension User {
     /// or the error, on `queue`.
     public func refreshCustomData(callbackQueue queue: DispatchQueue = .fiefCallbacks,
                                   _ completion: @escaping @Sendable (Result<[String: CustomDataValue], any Error>) -> Void) {
-        Task {
-            let result: Result<[String: CustomDataValue], any Error>
-            do { result = .success(try await refreshCustomData()) } catch { result = .failure(error) }
-            queue.async { completion(result) }
-        }
+        CallbackDelivery.deliver(on: queue, completion) { try await self.refreshCustomData() }
     }
 }

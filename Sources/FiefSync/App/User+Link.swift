@@ -40,10 +40,6 @@ extension User {
     /// or the error, on `queue`.
     public func linkUser(credentials: Credentials, callbackQueue queue: DispatchQueue = .fiefCallbacks,
                          _ completion: @escaping @Sendable (Result<User, any Error>) -> Void) {
-        Task {
-            let result: Result<User, any Error>
-            do { result = .success(try await linkUser(credentials: credentials)) } catch { result = .failure(error) }
-            queue.async { completion(result) }
-        }
+        CallbackDelivery.deliver(on: queue, completion) { try await self.linkUser(credentials: credentials) }
     }
 }

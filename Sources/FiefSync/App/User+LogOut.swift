@@ -61,13 +61,8 @@ extension User {
     /// Ends the session on this device now, then revokes the token and reports on `queue`.
     private func endSession(_ state: UserState, callbackQueue queue: DispatchQueue, _ completion: @escaping @Sendable ((any Error)?) -> Void) {
         let token = endSession(state)
-        Task {
-            var failure: (any Error)?
-            if let token {
-                do { try await revoke(token) } catch { failure = error }
-            }
-            let outcome = failure
-            queue.async { completion(outcome) }
+        CallbackDelivery.report(on: queue, completion) {
+            if let token { try await self.revoke(token) }
         }
     }
 
