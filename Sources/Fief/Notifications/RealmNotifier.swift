@@ -54,7 +54,9 @@ final class RealmNotifier {
 
         /// The properties whose linked objects changed along a nested key path.
         func nestedChanges(_ realm: Realm, _ summary: ChangeSummary) -> Set<String> {
-            Set(nested.filter { RealmNotifier.isModified(realm, summary, binding.className, key, $0.value) }.keys)
+            // Most observers watch no nested key path: nothing to build for them.
+            guard !nested.isEmpty else { return [] }
+            return Set(nested.filter { RealmNotifier.isModified(realm, summary, binding.className, key, $0.value) }.keys)
         }
     }
 
