@@ -29,13 +29,19 @@ final class ClassInfo: @unchecked Sendable {
     private let indexByName: [String: Int]
     /// Whether some field is a box (most classes have none, and skip the check per field).
     private let hasBoxedFields: Bool
+    /// Whether a managed instance holds nothing but its managed state and managed `@Persisted`
+    /// fields (no plain stored properties, ignored or boxed fields), so that pointing it at
+    /// another object of the class makes it exactly a new instance (see ``ObjectReuse``).
+    let isReusable: Bool
 
-    private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], linkedTypes: [ObjectBase.Type?]) {
+    private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], linkedTypes: [ObjectBase.Type?],
+                 hasOnlyPersistedFields: Bool) {
         self.type = type
         self.schema = schema
         self.fields = fields
         self.linkedTypes = linkedTypes
         hasBoxedFields = fields.contains { $0.boxed != nil }
+        isReusable = hasOnlyPersistedFields && !hasBoxedFields
         var names: [String: Int] = [:]
         for (i, p) in schema.properties.enumerated() { names[p.name] = i }
         indexByName = names
@@ -76,6 +82,7 @@ final class ClassInfo: @unchecked Sendable {
         let className = type.className()
         let isEmbedded = type is EmbeddedObject.Type
         var found: [(name: String, offset: Int, access: any PersistedField.Type)] = []
+        var otherFields = 0 // the class's stored properties that are not `@Persisted` (with ObjectBase's)
         let ok = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { name, offset, fieldType, _ in
             if let access = fieldType as? any PersistedField.Type, access.managedIndexIsFirst {
                 var fieldName = String(cString: name)
@@ -83,12 +90,16 @@ final class ClassInfo: @unchecked Sendable {
                 found.append((fieldName, offset, access))
             } else if let boxed = fieldType as? any BoxedPersistedField.Type {
                 found.append((String(cString: name), offset, boxed))
+            } else {
+                otherFields += 1
             }
             return true
         }
         guard ok else { throw RealmError.invalidSchema("cannot reflect the stored properties of \(className)") }
         let declared = try DeclaredAttributes(type, names: found.map(\.name))
+        let foundCount = found.count
         found.removeAll { declared.ignored.contains($0.name) }
+        let hasOnlyPersistedFields = otherFields == baseFieldCount && found.count == foundCount
         let prototype = type.init()
         let base = Unmanaged.passUnretained(prototype).toOpaque()
         var properties: [Property] = []
@@ -135,8 +146,19 @@ final class ClassInfo: @unchecked Sendable {
                                          holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects,
                                          boxed: field.access as? any BoxedPersistedField.Type)
                         },
-                         linkedTypes: linked)
+                         linkedTypes: linked, hasOnlyPersistedFields: hasOnlyPersistedFields)
     }
+
+    /// The number of stored properties `ObjectBase` itself declares, which every class's
+    /// reflection lists before its own.
+    private static let baseFieldCount: Int = {
+        var count = 0
+        _ = _forEachField(of: ObjectBase.self, options: _EachFieldOptions(rawValue: 1)) { _, _, _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }()
 
     // MARK: Instances
 

@@ -146,7 +146,9 @@ extension ObjectBase: _Persistable {
 final class ManagedState {
     let realm: Realm
     let table: TableBinding
-    let key: UInt64
+    /// The object's key; changes only when ``ResultsIterator`` reuses an unreferenced object
+    /// for the next row (see ``ObjectReuse``).
+    @exclusivity(unchecked) private(set) var key: UInt64
     /// Where the object's row was last found, valid while `epoch` matches the realm's.
     @exclusivity(unchecked) var location: (start: UInt64, row: Int)?
     @exclusivity(unchecked) var epoch: UInt64 = .max
@@ -154,7 +156,7 @@ final class ManagedState {
     @exclusivity(unchecked) var pinned: PinnedCluster?
     /// The realm's ``Realm/invalidate()`` count when this state was made: the object is
     /// invalidated once the realm's count moves on.
-    let generation: UInt64
+    @exclusivity(unchecked) private(set) var generation: UInt64
 
     init(realm: Realm, table: TableBinding, key: UInt64) {
         self.realm = realm
@@ -165,6 +167,21 @@ final class ManagedState {
 
     /// Whether the realm was invalidated after this object was read.
     var isStale: Bool { generation != realm.generation }
+
+    /// Makes this the state of object `key`, found at `location` in the current read or write
+    /// transaction; only for an object nothing else refers to (``ObjectReuse``).
+    @inline(__always)
+    func moveTo(_ key: UInt64, at location: (start: UInt64, row: Int), pinned: Unmanaged<PinnedCluster>?) {
+        self.key = key
+        self.location = location
+        epoch = realm.epoch
+        // Consecutive rows share a cluster: the pinned chunks change (and are retained) once
+        // per cluster.
+        if self.pinned.map({ Unmanaged.passUnretained($0).toOpaque() }) != pinned?.toOpaque() {
+            self.pinned = pinned?.takeUnretainedValue()
+        }
+        generation = realm.generation
+    }
 }
 
 /// Reads and writes one managed property. You do not use it directly.

@@ -12,9 +12,15 @@ public struct ResultsIterator<Element: RealmFetchable>: IteratorProtocol {
     /// `Element` as an object class (nil for projections): objects are made directly, which
     /// spares each one the `RealmFetchable` round trip (about 300 instructions).
     private let objectType: ObjectBase.Type?
+    /// Whether objects of `objectType` may be reused for the next row (``ClassInfo/isReusable``).
+    private let reusesObjects: Bool
+    /// The last object returned, kept so that it can be given the next row when the loop body
+    /// kept no reference to it (``ObjectReuse``).
+    private var lastObject: ObjectBase?
 
     init(realm: Realm, binding: TableBinding?, keys: [UInt64], locations: ResultLocations?) {
         objectType = Element.self as? ObjectBase.Type
+        reusesObjects = objectType != nil && (binding?.info?.isReusable ?? false)
         self.realm = realm
         self.binding = binding
         self.keys = keys
@@ -27,17 +33,39 @@ public struct ResultsIterator<Element: RealmFetchable>: IteratorProtocol {
         let i = index
         index += 1
         // Rows found by the scan hold while nothing was inserted or deleted since.
-        guard let binding, let locations, locations.epoch == realm.epoch else {
+        guard locations?.epoch == realm.epoch, let binding else {
             return Element._fiefElement(_FiefFetchedRow(realm: realm, key: keys[i], binding: binding, location: nil, pinned: nil))
         }
-        let location = locations.location(of: i, from: &run)
+        let location = locations.unsafelyUnwrapped.location(of: i, from: &run)
         if pinned?.start != location.start { pinned = (location.start, realm.pinnedCluster(binding, location.start)) }
         if let objectType {
+            if reusesObjects, let object = reusedObject(key: keys[i], at: location, binding: binding) {
+                return unsafeBitCast(object, to: Element.self)
+            }
             // The binding is `Element`'s, so the object made is an `Element`.
             let object = realm.objectForKey(objectType, keys[i], binding: binding, at: location, pinned: pinned?.cluster)
             assert(object is Element, "results of \(Element.self) made a \(type(of: object))")
+            if reusesObjects { lastObject = object }
             return unsafeBitCast(object, to: Element.self)
         }
         return Element._fiefElement(_FiefFetchedRow(realm: realm, key: keys[i], binding: binding, location: location, pinned: pinned?.cluster))
+    }
+
+    /// The last object returned, now made object `key`, when nothing but this iterator refers
+    /// to it or to its managed state; nil otherwise (the caller makes a new object).
+    private mutating func reusedObject(key: UInt64, at location: (start: UInt64, row: Int), binding: TableBinding) -> ObjectBase? {
+        guard ObjectReuse.isSolelyHeld(&lastObject) else { return nil }
+        let object = lastObject.unsafelyUnwrapped
+        guard ObjectReuse.isSolelyHeld(&object._managed), let state = object._managed.map(Unmanaged.passUnretained) else { return nil }
+        // The object holds its state: it is borrowed unretained (retains are atomic, and the
+        // optimizer keeps them). Frozen or live, the state must still be this realm's and
+        // class's; the object's managed fields then need no change.
+        let cluster = pinned.flatMap { $0.cluster.map(Unmanaged.passUnretained) }
+        let moved = state._withUnsafeGuaranteedRef { state in
+            guard state.realm === realm, state.table === binding else { return false }
+            state.moveTo(key, at: location, pinned: cluster)
+            return true
+        }
+        return moved ? object : nil
     }
 }

@@ -169,6 +169,7 @@ enum ColumnChunk {
             guard dataStart <= chunk.count else { return nil }
         }
 
+        @inline(__always)
         func isNull(_ chunk: UnsafeRawBufferPointer, _ row: Int) -> Bool {
             hasNulls && chunk[ColumnChunk.headerSize + row / 8] & (1 << UInt8(row % 8)) != 0
         }

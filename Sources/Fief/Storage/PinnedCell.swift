@@ -8,6 +8,7 @@ struct PinnedCell {
 
     /// The cell of `row`, or nil when the row is out of range or null (readers then take the
     /// general path).
+    @inline(__always)
     init?(chunk: UnsafeRawBufferPointer, layout: ColumnChunk.Layout, row: Int) {
         guard row >= 0, row < layout.count, !layout.isNull(chunk, row) else { return nil }
         self.chunk = chunk
@@ -16,6 +17,7 @@ struct PinnedCell {
     }
 
     /// The little-endian 8-byte value of a fixed-width chunk of 8-byte cells (int, double).
+    @inline(__always)
     var fixed64: UInt64? {
         let offset = layout.dataStart + row * 8
         guard chunk[0] == ColumnChunk.fixedLayout, offset + 8 <= chunk.count else { return nil }

@@ -9,6 +9,7 @@ final class PinnedCluster {
 
     /// The chunk of `column`, `.some(nil)` when the cluster has no chunk for it, or nil when
     /// not looked up yet.
+    @inline(__always)
     func chunk(_ column: UInt16) -> (UnsafeRawBufferPointer, ColumnChunk.Layout)?? {
         let i = Int(column)
         guard i < chunks.count else { return nil }
