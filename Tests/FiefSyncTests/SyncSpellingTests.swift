@@ -33,6 +33,23 @@ final class SyncSpellingTests: SyncTestCase {
         }
     }
 
+    func testRealmSwiftsFullConfigurationInitializerTakesASyncConfiguration() async throws {
+        let user = try await register("full-init", on: makeApp())
+        let flexible = user.flexibleSyncConfiguration()
+        let sync = try XCTUnwrap(flexible.syncConfiguration)
+        let config = Realm.Configuration(syncConfiguration: sync, schemaVersion: 2, objectTypes: [Note.self])
+        XCTAssertEqual(config.fileURL, flexible.fileURL, "a synced realm gets its own file, as RealmSwift's does")
+        XCTAssertEqual(config.syncConfiguration?.isFlexibleSync, true)
+        XCTAssertEqual(config.schemaVersion, 2)
+        XCTAssertNil(Realm.Configuration(inMemoryIdentifier: "synced", syncConfiguration: sync).fileURL)
+        let own = Realm.Configuration(fileURL: root.appendingPathComponent("own.fief"), syncConfiguration: sync)
+        XCTAssertEqual(own.fileURL?.lastPathComponent, "own.fief")
+        let local = Realm.Configuration(syncConfiguration: nil, readOnly: true)
+        XCTAssertNil(local.syncConfiguration)
+        XCTAssertEqual(local.fileURL, Realm.Configuration.defaultFileURL)
+        XCTAssertTrue(local.readOnly)
+    }
+
     func testRealmSwiftNamesOfStatesModesAndProgress() {
         XCTAssertEqual(SyncSubscriptionState.complete, .complete)
         XCTAssertNotEqual(SyncSubscriptionState.pending, .complete)

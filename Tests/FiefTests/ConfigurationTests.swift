@@ -129,6 +129,28 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(seedRealm.objects(Settings.self).count, 1, "the seed file is copied, not modified")
     }
 
+    /// RealmSwift's full initializer, in its order, with a seed file copied on first open.
+    func testRealmSwiftsFullInitializer() throws {
+        let seed = directory.appendingPathComponent("full-seed.realm")
+        do {
+            let realm = try Realm(configuration: Realm.Configuration(fileURL: seed, objectTypes: [Settings.self]))
+            try realm.write { realm.add(Settings(value: ["id": 7])) }
+        }
+        let target = directory.appendingPathComponent("full-target.realm")
+        let key = Data(repeating: 3, count: 64)
+        let keyed = Realm.Configuration(fileURL: target, inMemoryIdentifier: nil, encryptionKey: key, readOnly: false,
+                                        schemaVersion: 0, migrationBlock: nil, deleteRealmIfMigrationNeeded: false,
+                                        shouldCompactOnLaunch: { _, _ in false }, objectTypes: [Settings.self], seedFilePath: seed)
+        XCTAssertEqual(keyed.encryptionKey, key)
+        XCTAssertNotNil(keyed.shouldCompactOnLaunch)
+        XCTAssertEqual(keyed.seedFilePath, seed)
+        let c = Realm.Configuration(fileURL: target, shouldCompactOnLaunch: { _, _ in false }, objectTypes: [Settings.self], seedFilePath: seed)
+        let realm = try Realm(configuration: c)
+        XCTAssertNotNil(realm.object(ofType: Settings.self, forPrimaryKey: 7), "the seed file was copied on first open")
+        let inMemory = Realm.Configuration(inMemoryIdentifier: "full", encryptionKey: nil)
+        XCTAssertNil(inMemory.fileURL)
+    }
+
     func testMaximumNumberOfActiveVersions() throws {
         var c = memoryConfiguration([Settings.self])
         c.maximumNumberOfActiveVersions = 2

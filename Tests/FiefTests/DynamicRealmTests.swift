@@ -101,6 +101,25 @@ final class DynamicRealmTests: XCTestCase {
         XCTAssertEqual(typed.object(ofType: Contact.self, forPrimaryKey: "ann@example.com")?.address?.city, "Oslo")
     }
 
+    /// RealmSwift's member, key-value coding and class-level spellings of the subscript.
+    func testMemberLookupAndUndefinedKeySpellings() throws {
+        try makeTypedRealm()
+        let realm = try Realm(dynamicConfiguration: Realm.Configuration(fileURL: url))
+        let rex = try XCTUnwrap(try realm.dynamicObjects("Dog").filtered("name == 'Rex'").first)
+        XCTAssertEqual(rex.name as? String, "Rex")
+        XCTAssertEqual(rex.age as? Int, 3)
+        XCTAssertEqual(rex.value(forUndefinedKey: "age") as? Int, 3)
+        XCTAssertNil(rex.noSuchProperty)
+        try realm.write {
+            rex.age = 4
+            rex.setValue("Rexy", forUndefinedKey: "name")
+        }
+        XCTAssertEqual(rex["age"] as? Int, 4)
+        XCTAssertEqual(rex.name as? String, "Rexy")
+        XCTAssertNil(DynamicObject.sharedSchema())
+        XCTAssertFalse(DynamicObject.shouldIncludeInDefaultSchema())
+    }
+
     /// A new file gets its classes from `dynamicAddClasses`; inconsistent ones are refused.
     func testAddsClassesToANewFile() throws {
         do {

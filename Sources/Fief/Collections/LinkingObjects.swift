@@ -1,8 +1,16 @@
-/// Marks `LinkingObjects` for `@Persisted(originProperty:)`. Its requirements are
-/// implementation details.
+/// Marks `LinkingObjects` for `@Persisted(originProperty:)`, which makes its value with
+/// `init(fromType:property:)`, as in RealmSwift.
+///
+/// ```swift
+/// @Persisted(originProperty: "dogs") var owners: LinkingObjects<Person>
+/// // the same as
+/// @Persisted var owners = LinkingObjects(fromType: Person.self, property: "dogs")
+/// ```
 public protocol LinkingObjectsProtocol {
-    /// An unmanaged value that remembers the origin property `@Persisted(originProperty:)` named.
-    static func _fiefUnmanaged(originProperty: String) -> Self
+    /// The class of the linking objects.
+    associatedtype Element
+    /// An unmanaged value for the objects of `fromType` that link here through `property`.
+    init(fromType: Element.Type, property: String)
     /// The origin property this value was made for.
     var _fiefOriginProperty: String { get }
 }
@@ -46,8 +54,6 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection, Link
 extension LinkingObjects: _Persistable {
     public static var _fiefShape: _PersistableShape { _PersistableShape(type: .linkingObjects, objectType: Element.self) }
     public static func _fiefDefault() -> Self { Self(target: nil, originProperty: "") }
-    /// An empty unmanaged value remembering `originProperty`. You do not use it directly.
-    public static func _fiefUnmanaged(originProperty: String) -> Self { Self(target: nil, originProperty: originProperty) }
     /// The origin property. You do not use it directly.
     public var _fiefOriginProperty: String { originProperty }
     public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self { _fiefDefault() }

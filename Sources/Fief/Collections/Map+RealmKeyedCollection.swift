@@ -29,9 +29,10 @@ extension Map: Codable where Value: Codable {
         for (key, value) in entries { unmanaged[key] = value }
     }
 
-    /// Encodes the entries as a dictionary.
+    /// Encodes the entries as a dictionary (objects as nested objects, managed ones with their
+    /// current values).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(Dictionary(uniqueKeysWithValues: pairs().map { ($0.key._fiefString, $0.value) }))
+        try container.encode(Dictionary(uniqueKeysWithValues: pairs().map { ($0.key._fiefString, EncodedElement(element: $0.value)) }))
     }
 }

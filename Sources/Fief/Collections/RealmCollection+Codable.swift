@@ -1,16 +1,22 @@
 /// Collections encode as arrays of their elements; lists and sets decode from arrays into
-/// new unmanaged collections (a set keeps the first of equal elements).
+/// new unmanaged collections (a set keeps the first of equal elements). Objects encode as
+/// nested objects, managed ones with their current values.
 ///
 /// ```swift
 /// let json = try JSONEncoder().encode(recipe.tags)   // ["vegan","quick"]
+/// let dogs = try JSONEncoder().encode(realm.objects(Dog.self))
 /// ```
 extension RealmCollection where Element: Encodable {
     /// Encodes the elements, in order, as an array.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.unkeyedContainer()
-        for element in self { try container.encode(element) }
+        for element in self { try container.encode(EncodedElement(element: element)) }
     }
 }
+
+extension Results: Encodable where Element: Encodable {}
+
+extension AnyRealmCollection: Encodable where Element: Encodable {}
 
 extension List: Encodable where Element: Encodable & RealmCollectionValue {}
 

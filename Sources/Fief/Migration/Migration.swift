@@ -137,7 +137,8 @@ public final class Migration {
 }
 
 /// An object seen by a migration (or through a class with no Swift model): properties are
-/// read and written by name.
+/// read and written by name, with the subscript or as members (`object.name`).
+@dynamicMemberLookup
 public final class DynamicObject {
     let realm: Realm
     let binding: TableBinding

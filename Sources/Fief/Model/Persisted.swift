@@ -190,6 +190,6 @@ extension Persisted where Value: LinkingObjectsProtocol {
     /// ```
     public init(originProperty: String) {
         flags = []
-        value = Value._fiefUnmanaged(originProperty: originProperty)
+        value = Value(fromType: Value.Element.self, property: originProperty)
     }
 }

@@ -145,10 +145,18 @@ extension Optional: _Persistable where Wrapped: _Persistable {
 public protocol PersistableEnum: RealmCollectionValue, RawRepresentable, CaseIterable where RawValue: _Persistable {}
 
 extension PersistableEnum {
+    /// The first case, the value of a property declared without a default, as in RealmSwift.
+    ///
+    /// ```swift
+    /// enum Status: String, PersistableEnum { case open, done }
+    /// Status() == .open
+    /// ```
+    public init() { self = Self.allCases.first! }
+
     public static var _fiefShape: _PersistableShape { RawValue._fiefShape }
-    public static func _fiefDefault() -> Self { allCases.first! }
+    public static func _fiefDefault() -> Self { Self() }
     public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self {
-        Self(rawValue: RawValue._fiefFromStored(box, context)) ?? allCases.first!
+        Self(rawValue: RawValue._fiefFromStored(box, context)) ?? Self()
     }
     public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox { try rawValue._fiefToStored(context) }
 }

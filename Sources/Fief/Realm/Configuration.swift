@@ -78,12 +78,22 @@ extension Realm {
         /// synced realm: the file's synced flag may differ from the configuration's.
         var convertsCopy = false
 
-        /// A configuration; every parameter has the default Realm uses.
+        /// A configuration; every parameter has the default Realm uses. The labels and order
+        /// are RealmSwift's (FiefSync adds `syncConfiguration:` after `inMemoryIdentifier:`).
+        ///
+        /// ```swift
+        /// let config = Realm.Configuration(fileURL: url, encryptionKey: key, schemaVersion: 2,
+        ///                                  objectTypes: [Dog.self], seedFilePath: bundledSeed)
+        /// ```
         public init(fileURL: URL? = Configuration.defaultFileURL, inMemoryIdentifier: String? = nil,
-                    readOnly: Bool = false, schemaVersion: UInt64 = 0, migrationBlock: MigrationBlock? = nil,
-                    deleteRealmIfMigrationNeeded: Bool = false, objectTypes: [ObjectBase.Type]? = nil,
-                    maximumNumberOfActiveVersions: UInt? = nil, seedFilePath: URL? = nil) {
+                    encryptionKey: Data? = nil, readOnly: Bool = false, schemaVersion: UInt64 = 0,
+                    migrationBlock: MigrationBlock? = nil, deleteRealmIfMigrationNeeded: Bool = false,
+                    shouldCompactOnLaunch: (@Sendable (_ totalBytes: Int, _ usedBytes: Int) -> Bool)? = nil,
+                    objectTypes: [ObjectBase.Type]? = nil, maximumNumberOfActiveVersions: UInt? = nil,
+                    seedFilePath: URL? = nil) {
             self.fileURL = fileURL
+            self.encryptionKey = encryptionKey
+            self.shouldCompactOnLaunch = shouldCompactOnLaunch
             self.readOnly = readOnly
             self.schemaVersion = schemaVersion
             self.migrationBlock = migrationBlock
