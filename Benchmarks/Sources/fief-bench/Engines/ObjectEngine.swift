@@ -67,6 +67,11 @@ protocol ObjectStore: ObjectLoading {
     /// Adds 1 to the score of each of `ids` in one write transaction.
     func incrementScores(_ ids: ArraySlice<Int>) throws
 
+    /// Rewrites the store without its free space, the way the engine's users do it (Fief:
+    /// reopening with `shouldCompactOnLaunch`; SQLite and GRDB: `VACUUM`, then a truncating WAL
+    /// checkpoint), and leaves it open (O15).
+    func compact() throws
+
     /// Deletes the objects with `ids` in one write transaction.
     func delete(_ ids: ArraySlice<Int>) throws
 

@@ -60,6 +60,7 @@ enum WorkloadCatalog {
             OpenReadOneWorkload(cold: false),
             IterateObjectsWorkload(),
             UnindexedInsertWorkload(),
+            CompactedSizeWorkload(),
             WireCodecWorkload(),
             SyncMergeWorkload(),
             SyncEndToEndWorkload(),

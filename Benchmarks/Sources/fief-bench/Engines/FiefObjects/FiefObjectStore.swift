@@ -117,6 +117,13 @@ final class FiefObjectStore: ObjectStore, ObjectActorWriting {
     }
 
     /// Drops this store's Realm; Fief closes the file when its last Realm instance goes away.
+    func compact() throws {
+        opened = nil
+        var compacting = configuration
+        compacting.shouldCompactOnLaunch = { _, _ in true }
+        opened = try Realm(configuration: compacting)
+    }
+
     func close() throws {
         opened = nil
     }

@@ -121,6 +121,11 @@ final class GRDBObjectStore: ObjectStore {
         GRDBObjectWriterSource(pool: pool)
     }
 
+    func compact() throws {
+        try pool.vacuum()
+        _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
+
     func close() throws {
         try pool.close()
     }

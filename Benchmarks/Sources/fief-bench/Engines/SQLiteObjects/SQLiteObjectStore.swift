@@ -148,6 +148,11 @@ final class SQLiteObjectStore: ObjectStore {
         SQLiteObjectWriterSource(path: path)
     }
 
+    func compact() throws {
+        try connection.execute("VACUUM")
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     func close() throws {
         changes?.uninstall()
         changes = nil
