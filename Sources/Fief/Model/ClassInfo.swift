@@ -22,6 +22,8 @@ final class ClassInfo: @unchecked Sendable {
     let type: ObjectBase.Type
     let schema: ObjectSchema
     let fields: [Field]
+    /// The names the properties are persisted under (`propertiesMapping()`).
+    let persistedNames: PersistedNames
     var properties: [Property] { schema.properties }
     var isEmbedded: Bool { schema.isEmbedded }
     /// The linked Swift class of each property (nil for non-link properties).
@@ -30,9 +32,11 @@ final class ClassInfo: @unchecked Sendable {
     /// Whether some field is a box (most classes have none, and skip the check per field).
     private let hasBoxedFields: Bool
 
-    private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], linkedTypes: [ObjectBase.Type?]) {
+    private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], persistedNames: PersistedNames,
+                 linkedTypes: [ObjectBase.Type?]) {
         self.type = type
         self.schema = schema
+        self.persistedNames = persistedNames
         self.fields = fields
         self.linkedTypes = linkedTypes
         hasBoxedFields = fields.contains { $0.boxed != nil }
@@ -89,6 +93,7 @@ final class ClassInfo: @unchecked Sendable {
         guard ok else { throw RealmError.invalidSchema("cannot reflect the stored properties of \(className)") }
         let declared = try DeclaredAttributes(type, names: found.map(\.name))
         found.removeAll { declared.ignored.contains($0.name) }
+        let persistedNames = try PersistedNames(type, names: found.map(\.name))
         let prototype = type.init()
         let base = Unmanaged.passUnretained(prototype).toOpaque()
         var properties: [Property] = []
@@ -120,7 +125,7 @@ final class ClassInfo: @unchecked Sendable {
             properties.append(Property(
                 name: field.name, type: shape.type, collection: shape.collection, isOptional: shape.isOptional,
                 objectClassName: objectClassName, linkOriginPropertyName: options.originProperty,
-                isPrimary: options.primaryKey, isIndexed: options.indexed))
+                isPrimary: options.primaryKey, isIndexed: options.indexed, columnName: persistedNames.persistedName(field.name)))
             linked.append(shape.objectType)
         }
         if properties.filter(\.isPrimary).count > 1 {
@@ -135,7 +140,7 @@ final class ClassInfo: @unchecked Sendable {
                                          holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects,
                                          boxed: field.access as? any BoxedPersistedField.Type)
                         },
-                         linkedTypes: linked)
+                         persistedNames: persistedNames, linkedTypes: linked)
     }
 
     // MARK: Instances
