@@ -43,7 +43,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
             var items = location.read()
             let value = stored(newValue)
             items[index] = value
-            location.write(items, [.listSet(className: location.className, key: location.state.key, property: location.property, index: index, value: value)])
+            location.write(items, [.listSet(className: location.className, key: location.state.key, property: location.columnName, index: index, value: value)])
         }
     }
 
@@ -62,7 +62,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         precondition(index >= 0 && index <= items.count, "Index \(index) is out of bounds")
         let value = stored(element)
         items.insert(value, at: index)
-        location.write(items, [.listInsert(className: location.className, key: location.state.key, property: location.property, index: index, value: value)])
+        location.write(items, [.listInsert(className: location.className, key: location.state.key, property: location.columnName, index: index, value: value)])
     }
 
     /// Removes the element at `index`.
@@ -71,13 +71,13 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         var items = location.read()
         precondition(index >= 0 && index < items.count, "Index \(index) is out of bounds")
         items.remove(at: index)
-        location.write(items, [.listErase(className: location.className, key: location.state.key, property: location.property, index: index)])
+        location.write(items, [.listErase(className: location.className, key: location.state.key, property: location.columnName, index: index)])
     }
 
     /// Removes every element (objects stay in the realm).
     public func removeAll() {
         guard let location else { unmanaged.removeAll(); return }
-        location.write([], [.listClear(className: location.className, key: location.state.key, property: location.property)])
+        location.write([], [.listClear(className: location.className, key: location.state.key, property: location.columnName)])
     }
 
     /// Moves the element at `from` to `to`.
@@ -85,7 +85,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         guard let location else { unmanaged.insert(unmanaged.remove(at: from), at: to); return }
         var items = location.read()
         items.insert(items.remove(at: from), at: to)
-        location.write(items, [.listMove(className: location.className, key: location.state.key, property: location.property, from: from, to: to)])
+        location.write(items, [.listMove(className: location.className, key: location.state.key, property: location.columnName, from: from, to: to)])
     }
 
     /// Swaps two elements.
@@ -136,9 +136,9 @@ extension List: _Persistable, _ArrayInitializable, _CollectionStoredValue {
     public func _fiefWrite(_ access: _PropertyAccess) throws {
         let items = try elements().map { try $0._fiefToStored(_RealmContext(realm: access.realm)).value }
         let location = CollectionLocation(state: access.state, column: access.column)
-        var instructions: [ChangesetInstruction] = [.listClear(className: location.className, key: location.state.key, property: location.property)]
+        var instructions: [ChangesetInstruction] = [.listClear(className: location.className, key: location.state.key, property: location.columnName)]
         for (i, v) in items.enumerated() {
-            instructions.append(.listInsert(className: location.className, key: location.state.key, property: location.property, index: i, value: v))
+            instructions.append(.listInsert(className: location.className, key: location.state.key, property: location.columnName, index: i, value: v))
         }
         location.write(items, instructions)
     }

@@ -44,5 +44,8 @@ struct CollectionLocation {
     }
 
     var className: String { state.table.className }
+    /// The property's Swift name (what observers of the collection name).
     var property: String { column.property.name }
+    /// The property's persisted name (what changesets name).
+    var columnName: String { column.property.columnName }
 }

@@ -42,10 +42,10 @@ public final class Map<Key: _MapKey, Value: _Persistable>: CustomStringConvertib
         set {
             guard let location else { unmanaged[key] = newValue; return }
             var all = entries().filter { $0.0 != key }
-            var instruction = ChangesetInstruction.set(className: location.className, key: location.state.key, property: location.property + "." + key, value: .null)
+            var instruction = ChangesetInstruction.set(className: location.className, key: location.state.key, property: location.columnName + "." + key, value: .null)
             if let newValue, let v = try? newValue._fiefToStored(context).value {
                 all.append((key, v))
-                instruction = .set(className: location.className, key: location.state.key, property: location.property + "." + key, value: v)
+                instruction = .set(className: location.className, key: location.state.key, property: location.columnName + "." + key, value: v)
             }
             all.sort { $0.0 < $1.0 }
             location.write(all.flatMap { [StoredValue.string($0.0), $0.1] }, [instruction])

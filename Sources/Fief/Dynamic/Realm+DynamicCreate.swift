@@ -90,7 +90,7 @@ extension Realm {
         epoch &+= 1
         session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
         for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
-            session.changeset.append(.set(className: binding.className, key: key, property: c.property.name, value: row[c.position]))
+            session.changeset.append(.set(className: binding.className, key: key, property: c.property.columnName, value: row[c.position]))
         }
         if let sync = activeSyncRecorder {
             recordSyncCreate(binding, key, primaryKey: pkValue, sync)

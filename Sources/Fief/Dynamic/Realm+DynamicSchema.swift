@@ -43,7 +43,7 @@ extension Realm {
         for cls in added {
             local.append(.addClass(className: cls.className, isEmbedded: cls.isEmbedded))
             for p in cls.properties {
-                local.append(.addProperty(className: cls.className, property: p.name, type: p.type, collection: p.collection,
+                local.append(.addProperty(className: cls.className, property: p.columnName, type: p.type, collection: p.collection,
                                           isOptional: p.isOptional, objectClassName: p.objectClassName))
             }
         }

@@ -61,10 +61,12 @@ public final class Migration {
         }
     }
 
-    /// Moves the data of property `oldName` to `newName` (a property of the same type).
+    /// Moves the data of property `oldName` to `newName` (a property of the same type). Both
+    /// are the names in the file: a property a class maps with `propertiesMapping()` is named
+    /// by its persisted name, as in RealmSwift (its Swift name is accepted for `newName` too).
     public func renameProperty(onType typeName: String, from oldName: String, to newName: String) {
         guard let old = oldBinding(typeName)?.column(named: oldName), let new = realm.binding(named: typeName),
-              let target = new.column(named: newName), let store = try? realm.table(new) else { return }
+              let target = new.column(persisted: newName) ?? new.column(named: newName), let store = try? realm.table(new) else { return }
         for key in (try? store.allKeys()) ?? [] {
             if let value = try? store.read(key, old) { _ = try? store.update(key, target, value) }
         }
@@ -96,7 +98,7 @@ public final class Migration {
             if let session = realm.session {
                 session.changeset.append(.createObject(className: typeName, key: key, primaryKey: binding.primaryKey.map { row[$0.position] } ?? .null))
                 for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
-                    session.changeset.append(.set(className: typeName, key: key, property: c.property.name, value: row[c.position]))
+                    session.changeset.append(.set(className: typeName, key: key, property: c.property.columnName, value: row[c.position]))
                 }
                 if let sync = realm.activeSyncRecorder {
                     let pk = binding.primaryKey.map { row[$0.position] } ?? .null
@@ -164,7 +166,7 @@ public final class DynamicObject {
             do {
                 let value = try DynamicAccess.storedValue(newValue, for: c.property, realm: realm)
                 let old = try realm.table(binding).update(key, c, value)
-                realm.session?.changeset.append(.set(className: className, key: key, property: name, value: value))
+                realm.session?.changeset.append(.set(className: className, key: key, property: c.property.columnName, value: value))
                 if let sync = realm.activeSyncRecorder { try realm.recordSyncSet(binding, key, c, old: old, new: value, sync) }
             } catch {
                 preconditionFailure("Cannot set \(className).\(name): \(error)")

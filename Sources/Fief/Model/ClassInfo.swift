@@ -22,6 +22,8 @@ final class ClassInfo: @unchecked Sendable {
     let type: ObjectBase.Type
     let schema: ObjectSchema
     let fields: [Field]
+    /// The names the properties are persisted under (`propertiesMapping()`).
+    let persistedNames: PersistedNames
     var properties: [Property] { schema.properties }
     var isEmbedded: Bool { schema.isEmbedded }
     /// The linked Swift class of each property (nil for non-link properties).
@@ -34,10 +36,11 @@ final class ClassInfo: @unchecked Sendable {
     /// another object of the class makes it exactly a new instance (see ``ObjectReuse``).
     let isReusable: Bool
 
-    private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], linkedTypes: [ObjectBase.Type?],
-                 hasOnlyPersistedFields: Bool) {
+    private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], persistedNames: PersistedNames,
+                 linkedTypes: [ObjectBase.Type?], hasOnlyPersistedFields: Bool) {
         self.type = type
         self.schema = schema
+        self.persistedNames = persistedNames
         self.fields = fields
         self.linkedTypes = linkedTypes
         hasBoxedFields = fields.contains { $0.boxed != nil }
@@ -100,6 +103,7 @@ final class ClassInfo: @unchecked Sendable {
         let foundCount = found.count
         found.removeAll { declared.ignored.contains($0.name) }
         let hasOnlyPersistedFields = otherFields == baseFieldCount && found.count == foundCount
+        let persistedNames = try PersistedNames(type, names: found.map(\.name))
         let prototype = type.init()
         let base = Unmanaged.passUnretained(prototype).toOpaque()
         var properties: [Property] = []
@@ -131,7 +135,7 @@ final class ClassInfo: @unchecked Sendable {
             properties.append(Property(
                 name: field.name, type: shape.type, collection: shape.collection, isOptional: shape.isOptional,
                 objectClassName: objectClassName, linkOriginPropertyName: options.originProperty,
-                isPrimary: options.primaryKey, isIndexed: options.indexed))
+                isPrimary: options.primaryKey, isIndexed: options.indexed, columnName: persistedNames.persistedName(field.name)))
             linked.append(shape.objectType)
         }
         if properties.filter(\.isPrimary).count > 1 {
@@ -146,7 +150,7 @@ final class ClassInfo: @unchecked Sendable {
                                          holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects,
                                          boxed: field.access as? any BoxedPersistedField.Type)
                         },
-                         linkedTypes: linked, hasOnlyPersistedFields: hasOnlyPersistedFields)
+                         persistedNames: persistedNames, linkedTypes: linked, hasOnlyPersistedFields: hasOnlyPersistedFields)
     }
 
     /// The number of stored properties `ObjectBase` itself declares, which every class's

@@ -67,7 +67,7 @@ extension Realm {
         guard case .int(let value) = current else { return }
         let new = StoredValue.int(value &+ delta)
         _ = try store.update(state.key, column, new)
-        session.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.name, value: new))
+        session.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.columnName, value: new))
         if let sync = activeSyncRecorder { try recordSyncAddInteger(state.table, state.key, column, delta, sync) }
     }
 }

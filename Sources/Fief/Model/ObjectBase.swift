@@ -51,6 +51,28 @@ open class ObjectBase: CustomStringConvertible {
     /// ```
     open class func ignoredProperties() -> [String] { [] }
 
+    /// Names to persist properties under, keyed by Swift property name: the file's schema and
+    /// sync (the server's schema) see the persisted name, while everything written in Swift
+    /// (queries, sorts, key-value coding, observation key paths, `objectSchema`'s
+    /// `Property.name`) keeps using the Swift name. `Property.columnName` reports the persisted
+    /// name. Properties left out keep their Swift name.
+    ///
+    /// ```swift
+    /// class Person: Object {
+    ///     @Persisted(primaryKey: true) var id: ObjectId
+    ///     @Persisted var firstName = ""
+    ///     override class func propertiesMapping() -> [String: String] {
+    ///         ["id": "_id", "firstName": "first_name"]
+    ///     }
+    /// }
+    /// let people = realm.objects(Person.self).filter("firstName == 'Ann'")
+    /// ```
+    ///
+    /// Opening a realm fails with `RealmError.invalidSchema` when the mapping names a property
+    /// the class does not persist, or gives two properties one persisted name. Migrations see
+    /// the file's names: `oldObject` and `renameProperty(onType:from:to:)` use persisted names.
+    open class func propertiesMapping() -> [String: String] { [:] }
+
     /// The schema of this object's type.
     public var objectSchema: ObjectSchema { ClassInfo.of(type(of: self)).schema }
 

@@ -99,8 +99,9 @@ final class RealmNotifier {
         deliveredVersion = to
         // Nobody to tell: no need to work out what changed.
         guard let from, from != to, !isEmpty else { return }
-        let summary = realm.coordinator.changeSummary(from: from, to: to)
+        var summary = realm.coordinator.changeSummary(from: from, to: to)
         if summary?.schemaChanged ?? true { try? SchemaManager.reloadIfChanged(realm) }
+        summary?.useSwiftNames(of: realm)
         for (token, block) in realmBlocks where !token.isInvalidated && !skipping.contains(token) {
             block(.didChange, realm)
         }

@@ -274,7 +274,7 @@ extension Realm {
                 if update == .modified, try store.read(key, column) == value { continue }
                 let old = try store.update(key, column, value)
                 try deleteOrphanedEmbedded(column, old: old, new: value)
-                session.changeset.append(.set(className: binding.className, key: key, property: property.name, value: value))
+                session.changeset.append(.set(className: binding.className, key: key, property: property.columnName, value: value))
                 if let sync { try recordSyncSet(binding, key, column, old: old, new: value, sync) }
             }
             info.makeManaged(object, state)
@@ -302,7 +302,7 @@ extension Realm {
         epoch &+= 1
         session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
         for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
-            session.changeset.append(.set(className: binding.className, key: key, property: c.property.name, value: row[c.position]))
+            session.changeset.append(.set(className: binding.className, key: key, property: c.property.columnName, value: row[c.position]))
         }
         if let sync { try recordSyncInitialValues(binding, key, row, sync) }
         info.makeManaged(object, state)

@@ -416,7 +416,7 @@ public final class Realm {
         try checkValue(value, for: column.property)
         let old = try table(state.table).update(state.key, column, value)
         try deleteOrphanedEmbedded(column, old: old, new: value)
-        session!.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.name, value: value))
+        session!.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.columnName, value: value))
         if let sync = activeSyncRecorder { try recordSyncSet(state.table, state.key, column, old: old, new: value, sync) }
     }
 

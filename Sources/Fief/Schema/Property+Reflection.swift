@@ -8,11 +8,7 @@ extension Property {
     /// Whether the property is a map (`Map<String, T>`).
     public var isMap: Bool { collection == .map }
 
-    /// The name the property's values are stored under in the file. Fief stores every
-    /// property under its own name (it has no `propertiesMapping()`), so this is `name`.
-    public var columnName: String { name }
-
-    /// Whether two properties have the same definition: name, type, collection kind,
+    /// Whether two properties have the same definition: name (Swift and persisted), type, collection kind,
     /// optionality, linked class, backlink origin, primary key and index. Where the file
     /// happens to keep the values is not compared, so a property of one file equals the same
     /// property declared in another.

@@ -1,7 +1,11 @@
 /// One persisted property of an object type, as the realm's schema records it.
 public struct Property: Equatable, Sendable, CustomStringConvertible {
-    /// The property's name.
+    /// The property's name: the Swift property name for a model class (what queries, sorts,
+    /// key-value coding and observation use). See `columnName` for the name in the file.
     public let name: String
+    /// The name the property is persisted under in the file and sent to sync: `name` unless the
+    /// class's `propertiesMapping()` maps it to another.
+    public let columnName: String
     /// The type of its values (for collections, of the elements).
     public let type: PropertyType
     /// Whether the property is a list, set or map of values.
@@ -21,8 +25,9 @@ public struct Property: Equatable, Sendable, CustomStringConvertible {
 
     init(name: String, type: PropertyType, collection: CollectionKind = .none, isOptional: Bool = false,
          objectClassName: String? = nil, linkOriginPropertyName: String? = nil,
-         isPrimary: Bool = false, isIndexed: Bool = false, column: UInt16 = 0) {
+         isPrimary: Bool = false, isIndexed: Bool = false, column: UInt16 = 0, columnName: String? = nil) {
         self.name = name
+        self.columnName = columnName ?? name
         self.type = type
         self.collection = collection
         self.isOptional = isOptional
@@ -36,13 +41,15 @@ public struct Property: Equatable, Sendable, CustomStringConvertible {
     /// The same property with or without an index.
     func withIndex(_ indexed: Bool) -> Property {
         Property(name: name, type: type, collection: collection, isOptional: isOptional, objectClassName: objectClassName,
-                 linkOriginPropertyName: linkOriginPropertyName, isPrimary: isPrimary, isIndexed: indexed, column: column)
+                 linkOriginPropertyName: linkOriginPropertyName, isPrimary: isPrimary, isIndexed: indexed, column: column,
+                 columnName: columnName)
     }
 
-    /// The same property under another name.
-    func renamed(_ newName: String) -> Property {
+    /// The same property under another name (Swift and persisted), or with another backlink origin.
+    func renamed(_ newName: String, columnName newColumnName: String? = nil, linkOrigin: String? = nil) -> Property {
         Property(name: newName, type: type, collection: collection, isOptional: isOptional, objectClassName: objectClassName,
-                 linkOriginPropertyName: linkOriginPropertyName, isPrimary: isPrimary, isIndexed: isIndexed, column: column)
+                 linkOriginPropertyName: linkOrigin ?? linkOriginPropertyName, isPrimary: isPrimary, isIndexed: isIndexed,
+                 column: column, columnName: newColumnName ?? newName)
     }
 
     /// Whether the property has a column in the object's cluster (backlinks do not).
@@ -50,7 +57,7 @@ public struct Property: Equatable, Sendable, CustomStringConvertible {
 
     /// The same property definition ignoring the column it happens to be stored in.
     func sameDefinition(as other: Property) -> Bool {
-        name == other.name && type == other.type && collection == other.collection
+        name == other.name && columnName == other.columnName && type == other.type && collection == other.collection
             && isOptional == other.isOptional && objectClassName == other.objectClassName
             && linkOriginPropertyName == other.linkOriginPropertyName && isPrimary == other.isPrimary
             && isIndexed == other.isIndexed
@@ -70,5 +77,7 @@ public struct Property: Equatable, Sendable, CustomStringConvertible {
         return base
     }
 
-    public var description: String { "\(name): \(typeDescription)" }
+    public var description: String {
+        "\(name)\(columnName == name ? "" : " (persisted as \(columnName))"): \(typeDescription)"
+    }
 }

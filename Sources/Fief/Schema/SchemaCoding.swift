@@ -6,7 +6,9 @@ enum SchemaCoding {
     static let version: UInt8 = 1
     static let syncedVersion: UInt8 = 2
 
+    /// The record of `schema`, in its file form (persisted property names).
     static func encode(_ schema: Schema, synced: Bool) -> [UInt8] {
+        let schema = schema.fileForm
         var out: [UInt8] = [synced ? syncedVersion : version]
         func string(_ s: String) { CellCoding.appendVarint(UInt64(s.utf8.count), to: &out); out.append(contentsOf: s.utf8) }
         func u16(_ v: UInt16) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }

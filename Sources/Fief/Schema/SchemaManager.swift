@@ -191,9 +191,10 @@ enum SchemaManager {
         bind(realm, plan.newSchema, models, version: configuration.schemaVersion)
     }
 
-    /// Indexes the current values of an indexed property (new, or newly indexed).
+    /// Indexes the current values of an indexed property (new, or newly indexed), named by
+    /// its persisted name.
     static func buildIndex(_ realm: Realm, _ className: String, _ property: String) throws {
-        guard let binding = realm.binding(named: className), let column = binding.column(named: property),
+        guard let binding = realm.binding(named: className), let column = binding.column(persisted: property),
               column.indexTree != nil else { return }
         let store = try realm.table(binding)
         let index = IndexStore(txn: store.txn, column: column, directory: store.directory)
@@ -233,17 +234,19 @@ enum SchemaManager {
         // Most transactions find the record the realm last checked: no need to decode it again.
         if bytes == realm.checkedSchemaRecord { return }
         let schema = try SchemaCoding.decode(bytes)
-        if !schema.isStoredIdentically(to: realm.schema) {
+        if !schema.isStoredIdentically(to: realm.schema.fileForm) {
             let version = try meta.get(versionKey).map { try decodeU64($0, "schemaVersion") } ?? 0
             bind(realm, schema, realm.allBindings.compactMap(\.info), version: version)
         }
         realm.checkedSchemaRecord = bytes
     }
 
-    /// Binds the classes of `schema` to the Swift models and records the schema version.
+    /// Binds the classes of `schema` (in either form) to the Swift models, naming their
+    /// properties as the models do, and records the schema version.
     static func bind(_ realm: Realm, _ schema: Schema, _ models: [ClassInfo], version: UInt64) {
         var byName: [String: ClassInfo] = [:]
         for info in models { byName[info.schema.className] = info }
+        let schema = schema.modelForm(byName)
         realm.schemaVersion = version
         realm.setSchema(schema, bindings: schema.objectSchema.map { TableBinding(schema: $0, info: byName[$0.className]) })
     }

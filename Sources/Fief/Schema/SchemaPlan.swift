@@ -16,8 +16,13 @@ struct SchemaPlan {
 
     var hasChanges: Bool { !newSchema.isStoredIdentically(to: file) }
 
+    /// Compares in file form (persisted names): `newSchema`, the instructions and the
+    /// differences name properties as the file does.
     init(file: Schema, models: [ClassInfo], removeOthers: Bool) {
+        let file = file.fileForm
         self.file = file
+        let declaredSchemas = Dictionary(Schema(models.map(\.schema)).fileForm.objectSchema.map { ($0.className, $0) },
+                                         uniquingKeysWith: { first, _ in first })
         var classes: [String: ObjectSchema] = [:]
         for cls in file.objectSchema { classes[cls.className] = cls }
         var plan: [ChangesetInstruction] = []
@@ -27,7 +32,7 @@ struct SchemaPlan {
         var dropIndexes: [String] = []
         var additions: [String] = []
         for info in models {
-            let declared = info.schema
+            let declared = declaredSchemas[info.schema.className] ?? info.schema
             let name = declared.className
             guard let old = classes[name] else {
                 var cls = declared

@@ -23,6 +23,9 @@ final class TableBinding {
     /// Positions of file properties the Swift class does not declare (they get defaults).
     let unmodelledPositions: [Int]
     private let byName: [String: ColumnBinding]
+    /// Columns by persisted name, for a class whose `propertiesMapping()` renames some (nil
+    /// otherwise: `byName` serves both).
+    private let byColumnName: [String: ColumnBinding]?
 
     init(schema: ObjectSchema, info: ClassInfo?) {
         self.schema = schema
@@ -39,6 +42,8 @@ final class TableBinding {
         var names: [String: ColumnBinding] = [:]
         for b in bindings { names[b.property.name] = b }
         byName = names
+        byColumnName = bindings.contains { $0.property.columnName != $0.property.name }
+            ? Dictionary(bindings.map { ($0.property.columnName, $0) }, uniquingKeysWith: { first, _ in first }) : nil
         swiftColumns = info?.properties.map { names[$0.name]! } ?? []
         primaryKey = bindings.first { $0.property.isPrimary }
         primaryKeySwiftIndex = primaryKey.flatMap { pk in info?.propertyIndex(pk.property.name) }
@@ -49,7 +54,11 @@ final class TableBinding {
     var className: String { schema.className }
     var isEmbedded: Bool { schema.isEmbedded }
 
+    /// The column of the property named `name` in Swift (the realm's schema names).
     func column(named name: String) -> ColumnBinding? { byName[name] }
+
+    /// The column of the property persisted as `name` (the names of the file, changesets and sync).
+    func column(persisted name: String) -> ColumnBinding? { byColumnName.map { $0[name] } ?? byName[name] }
 
     /// Stored columns (not backlinks).
     var storedColumns: [ColumnBinding] { columns.filter { $0.property.isStored } }

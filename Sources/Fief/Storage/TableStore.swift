@@ -271,7 +271,7 @@ final class TableStore {
             try index.remove(old, key)
             try index.add(value, key)
         }
-        session?.undoLog?.updated(binding.className, key, column.property.name, old: old)
+        session?.undoLog?.updated(binding.className, key, column.property.columnName, old: old)
         return old
     }
 
@@ -295,7 +295,7 @@ final class TableStore {
         }
         if session.undoLog != nil {
             var row: [String: StoredValue] = [:]
-            for c in binding.columns where c.property.isStored { row[c.property.name] = old[c.position] }
+            for c in binding.columns where c.property.isStored { row[c.property.columnName] = old[c.position] }
             session.undoLog!.deleted(binding.className, key, row: row)
         }
         return old

@@ -28,7 +28,7 @@ extension Realm {
     /// object's index in a list or its key in a map. nil when the owner no longer holds it.
     func position(of key: UInt64, in owner: EmbeddedOwner) throws -> [SyncPathElement]? {
         guard let value = try table(owner.binding).read(owner.key, owner.column) else { return nil }
-        let name = owner.column.property.name
+        let name = owner.column.property.columnName
         switch (owner.column.collection, value) {
         case (.none, .link(let k)) where k == key:
             return [.property(name)]

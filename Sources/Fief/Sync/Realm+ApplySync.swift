@@ -81,7 +81,7 @@ struct SyncApplier {
             guard let place = try resolve(target) else { return }
             guard place.column.collection != .none else { throw SyncApplyFailure("\(place.name) is not a collection") }
             guard try !place.items().isEmpty else { return }
-            try place.location.tryWrite([], [.listClear(className: place.binding.className, key: place.key, property: place.column.property.name)])
+            try place.location.tryWrite([], [.listClear(className: place.binding.className, key: place.key, property: place.column.property.columnName)])
         }
     }
 
@@ -137,7 +137,7 @@ struct SyncApplier {
         guard let target = instruction.target, let place = try resolve(target) else { return }
         guard place.column.collection == .list else { throw SyncApplyFailure("\(place.name) is not a list") }
         var items = try place.items()
-        let (c, k, p) = (place.binding.className, place.key, place.column.property.name)
+        let (c, k, p) = (place.binding.className, place.key, place.column.property.columnName)
         switch instruction {
         case let .listInsert(_, index, value):
             guard let stored = try element(value, for: place.column) else { return }
@@ -165,7 +165,7 @@ struct SyncApplier {
         guard let target = instruction.target, let place = try resolve(target) else { return }
         guard place.column.collection == .set else { throw SyncApplyFailure("\(place.name) is not a set") }
         var items = try place.items()
-        let (c, k, p) = (place.binding.className, place.key, place.column.property.name)
+        let (c, k, p) = (place.binding.className, place.key, place.column.property.columnName)
         switch instruction {
         case let .setInsert(_, value):
             guard let stored = try element(value, for: place.column), !items.contains(stored) else { return }
@@ -184,7 +184,7 @@ struct SyncApplier {
         guard let target = instruction.target, let place = try resolve(target) else { return }
         guard place.column.collection == .map else { throw SyncApplyFailure("\(place.name) is not a map") }
         var entries = Realm.mapEntries(try place.items())
-        let (c, k, p) = (place.binding.className, place.key, place.column.property.name)
+        let (c, k, p) = (place.binding.className, place.key, place.column.property.columnName)
         let local: ChangesetInstruction
         switch instruction {
         case let .dictionaryInsert(_, key, value):
@@ -262,7 +262,7 @@ struct SyncApplier {
             guard case .property(let name)? = path.popFirst() else {
                 throw SyncApplyFailure("path \(target.path.map(\.description).joined()) does not name a property")
             }
-            guard let column = binding.column(named: name), column.property.isStored else {
+            guard let column = binding.column(persisted: name), column.property.isStored else {
                 throw SyncApplyFailure("no stored property \(binding.className).\(name)")
             }
             if path.isEmpty { return SyncPlace(realm: realm, binding: binding, key: key, column: column) }
@@ -299,7 +299,7 @@ struct SyncPlace {
 
     var state: ManagedState { ManagedState(realm: realm, table: binding, key: key) }
     var location: CollectionLocation { CollectionLocation(state: state, column: column) }
-    var name: String { "\(binding.className).\(column.property.name)" }
+    var name: String { "\(binding.className).\(column.property.columnName)" }
 
     /// The collection's current elements (links to objects deleted in this transaction left out).
     func items() throws -> [StoredValue] {

@@ -59,7 +59,7 @@ extension Realm {
             if embeddedBinding(column) != nil && old == new { return }
             try recordWhole(base, owner, new, recorder)
         case .list:
-            recorder.append(.clear(base.target(column.property.name)))
+            recorder.append(.clear(base.target(column.property.columnName)))
             try recordWhole(base, owner, new, recorder)
         case .set, .map:
             try recordDifference(base, owner, old: filterDeletedLinks(old, column), new: new, clears: true, recorder)
@@ -77,7 +77,7 @@ extension Realm {
             try recordDifference(base, owner, old: filterDeletedLinks(old, column), new: new, clears: clears, recorder)
             return
         }
-        let target = base.target(column.property.name)
+        let target = base.target(column.property.columnName)
         for instruction in local {
             switch instruction {
             case let .listInsert(_, _, _, index, value): try recordListElement(base, owner, index, value, insert: true, recorder)
@@ -93,7 +93,7 @@ extension Realm {
     /// A counter increment of an integer property.
     func recordSyncAddInteger(_ binding: TableBinding, _ key: UInt64, _ column: ColumnBinding, _ delta: Int64, _ recorder: SyncRecorder) throws {
         guard let base = try syncBase(binding, key, recorder) else { return }
-        recorder.append(.addInteger(base.target(column.property.name), delta))
+        recorder.append(.addInteger(base.target(column.property.columnName), delta))
     }
 
     // MARK: Schema
@@ -103,6 +103,7 @@ extension Realm {
     /// first, then the properties, links before backlinks, so that each instruction finds
     /// what it names.
     func recordSyncSchema(_ local: [ChangesetInstruction], _ schema: Schema, _ recorder: SyncRecorder) {
+        let schema = schema.fileForm
         var properties: [SyncInstruction] = [], backlinks: [SyncInstruction] = []
         for instruction in local {
             switch instruction {
@@ -139,7 +140,7 @@ extension Realm {
         switch value {
         case .link(let k):
             guard let name = column.property.objectClassName, let target = binding(named: name) else {
-                throw RealmError.internalError("\(column.property.name) links to an unknown class")
+                throw RealmError.internalError("\(column.property.columnName) links to an unknown class")
             }
             return .link(className: name, object: try syncObjectID(target, k))
         case .anyLink(let name, let k):
@@ -154,7 +155,7 @@ extension Realm {
     /// `set`, or the inserts of a collection; embedded objects with their own values.
     func recordWhole(_ base: SyncBase, _ owner: EmbeddedOwner, _ value: StoredValue, _ recorder: SyncRecorder) throws {
         let column = owner.column
-        let name = column.property.name
+        let name = column.property.columnName
         let target = base.target(name)
         let items: [StoredValue]
         if case .collection(let all) = value { items = all } else { items = [] }
@@ -188,7 +189,7 @@ extension Realm {
 
     private func recordListElement(_ base: SyncBase, _ owner: EmbeddedOwner, _ index: Int, _ value: StoredValue, insert: Bool,
                                    _ recorder: SyncRecorder) throws {
-        let name = owner.column.property.name
+        let name = owner.column.property.columnName
         let target = base.target(name)
         if let embedded = embeddedBinding(owner.column), case .link(let k) = value {
             recorder.append(insert ? .listInsert(target, index: index, .embeddedObject) : .listSet(target, index: index, .embeddedObject))
@@ -201,7 +202,7 @@ extension Realm {
 
     private func recordMapEntry(_ base: SyncBase, _ owner: EmbeddedOwner, _ key: String, _ value: StoredValue,
                                 _ recorder: SyncRecorder) throws {
-        let name = owner.column.property.name
+        let name = owner.column.property.columnName
         let target = base.target(name)
         if let embedded = embeddedBinding(owner.column), case .link(let k) = value {
             recorder.append(.dictionaryInsert(target, key: key, .embeddedObject))
@@ -216,7 +217,7 @@ extension Realm {
     private func recordDifference(_ base: SyncBase, _ owner: EmbeddedOwner, old: StoredValue, new: StoredValue, clears: Bool,
                                   _ recorder: SyncRecorder) throws {
         let column = owner.column
-        let target = base.target(column.property.name)
+        let target = base.target(column.property.columnName)
         var before: [StoredValue] = [], after: [StoredValue] = []
         if case .collection(let items) = old { before = items }
         if case .collection(let items) = new { after = items }

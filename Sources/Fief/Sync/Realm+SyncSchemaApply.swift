@@ -7,7 +7,7 @@ extension Realm {
                 throw SyncApplyFailure("\(name) exists as \(existing.isEmbedded ? "an embedded" : "a top-level") class")
             }
             let pk = existing.schema.primaryKeyProperty
-            guard pk?.name == primaryKey?.name && pk?.type == primaryKey?.type && pk?.isOptional == primaryKey?.isOptional else {
+            guard pk?.columnName == primaryKey?.name && pk?.type == primaryKey?.type && pk?.isOptional == primaryKey?.isOptional else {
                 throw SyncApplyFailure("\(name) exists with primary key \(pk.map { "\($0)" } ?? "none"), the changeset adds it with \(primaryKey.map { "\($0.name): \($0.type)\($0.isOptional ? "?" : "")" } ?? "none")")
             }
             return
@@ -27,7 +27,7 @@ extension Realm {
         let wanted = Property(name: p.name, type: p.type, collection: p.collection, isOptional: p.isOptional, objectClassName: p.objectClassName,
                               linkOriginPropertyName: p.type == .linkingObjects ? p.linkOriginProperty : nil,
                               isPrimary: p.isPrimaryKey, isIndexed: p.isIndexed)
-        if let existing = binding.schema[p.name] {
+        if let existing = schema.fileForm[className]?[p.name] {
             guard existing.withIndex(wanted.isIndexed).sameDefinition(as: wanted) else {
                 throw SyncApplyFailure("\(className).\(p.name) exists as \(existing.typeDescription), the changeset adds it as \(wanted.typeDescription)")
             }

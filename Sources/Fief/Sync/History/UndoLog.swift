@@ -119,13 +119,13 @@ extension Realm {
                     session.changeset.append(.eraseObject(className: c, key: key))
                 }
             case let .updated(c, key, property, old):
-                guard let binding = binding(named: c), let column = binding.column(named: property),
+                guard let binding = binding(named: c), let column = binding.column(persisted: property),
                       try table(binding).exists(key) else { continue }
                 try table(binding).update(key, column, old)
                 session.changeset.append(.set(className: c, key: key, property: property, value: old))
             case let .deleted(c, key, row):
                 guard let binding = binding(named: c), try !table(binding).exists(key) else { continue }
-                let values = binding.columns.map { row[$0.property.name] ?? $0.defaultValue }
+                let values = binding.columns.map { row[$0.property.columnName] ?? $0.defaultValue }
                 try table(binding).insert(key, values)
                 epoch &+= 1
                 session.changeset.append(.createObject(className: c, key: key, primaryKey: binding.primaryKey.map { values[$0.position] } ?? .null))

@@ -2,8 +2,9 @@ import FiefQueryLanguage
 import Foundation
 
 extension Query where T: ObjectBase {
-    /// The Realm Query Language text of a type-safe query, its arguments written as literals:
-    /// what a flexible-sync subscription sends to the server.
+    /// The Realm Query Language text of a type-safe query, its arguments written as literals
+    /// and its properties by their persisted names (`propertiesMapping()`): what a
+    /// flexible-sync subscription sends to the server.
     ///
     /// ```swift
     /// Query<Todo>.syncQueryText { $0.owner == "Frodo" && $0.done == false }
@@ -11,7 +12,7 @@ extension Query where T: ObjectBase {
     /// ```
     @_spi(Sync) public static func syncQueryText(_ build: (Query<T>) -> Query<Bool>) -> String {
         let query = build(Query<T>(path: []))
-        return query.predicate.textWithLiterals(query.arguments)
+        return query.predicate.withPersistedNames(from: T.self).textWithLiterals(query.arguments)
     }
 
     /// The text of a Realm Query Language predicate with its `%@`/`$n` arguments written as
@@ -25,7 +26,7 @@ extension Query where T: ObjectBase {
             if let highest = parsed.highestArgumentIndex {
                 precondition(highest < values.count, "the query uses $\(highest) but only \(values.count) argument(s) were given: \(predicateFormat)")
             }
-            return parsed.predicate.textWithLiterals(values)
+            return parsed.predicate.withPersistedNames(from: T.self).textWithLiterals(values)
         } catch {
             preconditionFailure("\(error)")
         }
@@ -35,7 +36,9 @@ extension Query where T: ObjectBase {
 extension Results {
     /// The results' filter as Realm Query Language text with its arguments as literals (what
     /// `subscribe` sends to the server). Sorting and limits are not part of it.
-    @_spi(Sync) public var syncQueryText: String { predicate.textWithLiterals(arguments) }
+    @_spi(Sync) public var syncQueryText: String {
+        predicate.withPersistedNames(from: Element._fiefObjectType).textWithLiterals(arguments)
+    }
 }
 
 extension QueryExpression {

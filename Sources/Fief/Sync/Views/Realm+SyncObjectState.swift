@@ -34,7 +34,7 @@ extension Realm {
         let base = SyncBase(className: className, object: object, path: [])
         for c in binding.columns where c.property.isStored && !c.property.isPrimary {
             let value = try store.read(key, c) ?? c.defaultValue
-            if c.collection != .none { recorder.append(.clear(base.target(c.property.name))) }
+            if c.collection != .none { recorder.append(.clear(base.target(c.property.columnName))) }
             try recordWhole(base, EmbeddedOwner(binding: binding, key: key, column: c), value, recorder)
         }
         return recorder.instructions
