@@ -17,8 +17,7 @@ struct ClusterRows {
 
     func key(_ row: Int) -> UInt64 {
         switch keySource {
-        case .chunk(let chunk, let layout):
-            UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: layout.dataStart + row * 8, as: UInt64.self))
+        case .chunk(let chunk, let layout): layout.integer(chunk, row)
         case .keys(let keys): keys[row]
         case .values, .missing: 0
         }

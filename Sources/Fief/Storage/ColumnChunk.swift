@@ -4,21 +4,32 @@ import Foundation
 /// worth of objects, stored so that one value can be read in place without decoding the rest
 /// (FORMAT.md, "Column chunks").
 ///
-///     0  u8   layout: 1 fixed-width, 2 variable-width
+///     0  u8   layout: 1 fixed-width, 2 variable-width, 3 sequence, 4 packed
 ///     1  u8   value type (PropertyType raw value; 0 for the object-key column)
 ///     2  u16  flags: bit 0 = null bitmap present
 ///     4  u32  row count n
 ///     8  null bitmap, ceil(n/8) bytes (bit set = null), if flagged
 ///     then fixed: n values of the type's width, little-endian
 ///     or variable: n+1 u32 offsets from the start of the data area, then the data area
+///     or sequence (keys and ints, no nulls): u64 first, u64 step; row i is first + i·step
+///     or packed (keys and ints, no nulls): u64 base, u8 width (1, 2 or 4), 7 zero bytes,
+///        then n offsets of that width; row i is base + offset i (all modulo 2^64)
 enum ColumnChunk {
     static let headerSize = 8
     static let fixedLayout: UInt8 = 1
     static let variableLayout: UInt8 = 2
+    /// Keys and ints that step evenly (object keys, ids assigned in order): 24 bytes whatever
+    /// the row count.
+    static let sequenceLayout: UInt8 = 3
+    /// Keys and ints within 2^32 of their smallest: 1, 2 or 4 bytes a row instead of 8.
+    static let packedLayout: UInt8 = 4
+    /// Where a packed chunk's offsets start: the header, the base, the width and its padding.
+    static let packedDataStart = headerSize + 16
 
     /// The encoded form of `values` for a property of `type` (or, with `type` nil, object keys).
     static func encode(_ values: [StoredValue], type: PropertyType?, collection: CollectionKind) -> [UInt8] {
         let n = values.count
+        if type == .int, collection == .none, let compact = encodeInts(values) { return compact }
         let hasNulls = values.contains { $0.isNull }
         let bitmapBytes = hasNulls ? (n + 7) / 8 : 0
         let width: Int? = collection != .none ? nil : (type.map { $0.fixedWidth } ?? 8)
@@ -63,10 +74,67 @@ enum ColumnChunk {
     /// The encoded key chunk of a cluster: its object keys as fixed-width u64 values (the same
     /// bytes as `encode` gives for them with `type` nil).
     static func encodeKeys(_ keys: [UInt64]) -> [UInt8] {
+        if let compact = keys.withUnsafeBufferPointer({ encodeIntegers($0, type: 0, signed: false) }) { return compact }
         var out = [UInt8](repeating: 0, count: headerSize + keys.count * 8)
         writeHeader(&out, layout: fixedLayout, type: 0, hasNulls: false, count: keys.count)
         out.withUnsafeMutableBytes { bytes in
             for (i, key) in keys.enumerated() { bytes.storeBytes(of: key.littleEndian, toByteOffset: headerSize + i * 8, as: UInt64.self) }
+        }
+        return out
+    }
+
+    /// The sequence or packed form of an int column without nulls, or nil when it has a null
+    /// or neither form is smaller than 8 bytes a row.
+    private static func encodeInts(_ values: [StoredValue]) -> [UInt8]? {
+        var bits = [UInt64](repeating: 0, count: values.count)
+        for i in values.indices {
+            guard case .int(let v) = values[i] else { return nil }
+            bits[i] = UInt64(bitPattern: v)
+        }
+        return bits.withUnsafeBufferPointer { encodeIntegers($0, type: PropertyType.int.rawValue, signed: true) }
+    }
+
+    /// `bits` (n >= 1) as a sequence chunk when they step evenly, else as a packed chunk when
+    /// they lie within 2^32 of their smallest (compared as signed or unsigned numbers), else nil.
+    private static func encodeIntegers(_ bits: UnsafeBufferPointer<UInt64>, type: UInt8, signed: Bool) -> [UInt8]? {
+        let n = bits.count
+        guard n > 0 else { return nil }
+        let first = bits[0]
+        let step = n > 1 ? bits[1] &- first : 0
+        var isSequence = true
+        var low = first, high = first
+        for i in 0..<n {
+            let v = bits[i]
+            if isSequence && v != first &+ UInt64(i) &* step { isSequence = false }
+            if signed ? Int64(bitPattern: v) < Int64(bitPattern: low) : v < low { low = v }
+            if signed ? Int64(bitPattern: v) > Int64(bitPattern: high) : v > high { high = v }
+        }
+        if isSequence {
+            var out = [UInt8](repeating: 0, count: headerSize + 16)
+            writeHeader(&out, layout: sequenceLayout, type: type, hasNulls: false, count: n)
+            out.withUnsafeMutableBytes { bytes in
+                bytes.storeBytes(of: first.littleEndian, toByteOffset: headerSize, as: UInt64.self)
+                bytes.storeBytes(of: step.littleEndian, toByteOffset: headerSize + 8, as: UInt64.self)
+            }
+            return out
+        }
+        let range = high &- low
+        let width = range <= 0xFF ? 1 : range <= 0xFFFF ? 2 : range <= 0xFFFF_FFFF ? 4 : 8
+        guard width < 8 else { return nil }
+        var out = [UInt8](repeating: 0, count: packedDataStart + n * width)
+        writeHeader(&out, layout: packedLayout, type: type, hasNulls: false, count: n)
+        out.withUnsafeMutableBytes { bytes in
+            bytes.storeBytes(of: low.littleEndian, toByteOffset: headerSize, as: UInt64.self)
+            bytes[headerSize + 8] = UInt8(width)
+            let data = bytes.baseAddress! + packedDataStart
+            for i in 0..<n {
+                let offset = bits[i] &- low
+                switch width {
+                case 1: data.storeBytes(of: UInt8(truncatingIfNeeded: offset), toByteOffset: i, as: UInt8.self)
+                case 2: data.storeBytes(of: UInt16(truncatingIfNeeded: offset).littleEndian, toByteOffset: i * 2, as: UInt16.self)
+                default: data.storeBytes(of: UInt32(truncatingIfNeeded: offset).littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                }
+            }
         }
         return out
     }
@@ -94,6 +162,7 @@ enum ColumnChunk {
     /// Reads row `row` of a chunk whose header was already parsed.
     static func value(_ chunk: UnsafeRawBufferPointer, _ layout: Layout, row: Int, type: PropertyType?, collection: CollectionKind) -> StoredValue {
         guard row < layout.count else { return .null }
+        if layout.holdsIntegers { return .int(Int64(bitPattern: layout.integer(chunk, row))) }
         if layout.isNull(chunk, row) { return .null }
         if chunk[0] == fixedLayout {
             let width = type?.fixedWidth ?? 8
@@ -110,6 +179,10 @@ enum ColumnChunk {
         guard let layout = Layout(chunk) else { return Array(repeating: .null, count: rowCount(chunk)) }
         var out: [StoredValue] = []
         out.reserveCapacity(layout.count)
+        if layout.holdsIntegers {
+            for row in 0..<layout.count { out.append(.int(Int64(bitPattern: layout.integer(chunk, row)))) }
+            return out
+        }
         let width = type?.fixedWidth ?? 8
         if chunk[0] == fixedLayout, layout.dataStart + layout.count * width <= chunk.count {
             // Fixed width and whole: every slot is in bounds, so no per-row checks.
@@ -133,21 +206,19 @@ enum ColumnChunk {
 
     /// Object keys of a key chunk (fixed u64 values).
     static func keys(_ chunk: UnsafeRawBufferPointer) -> [UInt64] {
-        guard let layout = Layout(chunk), layout.dataStart + layout.count * 8 <= chunk.count else { return [] }
+        guard let layout = Layout(chunk), layout.holdsIntegers || layout.dataStart + layout.count * 8 <= chunk.count else { return [] }
         var out = [UInt64](repeating: 0, count: layout.count)
-        for i in 0..<layout.count {
-            out[i] = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: layout.dataStart + i * 8, as: UInt64.self))
-        }
+        for i in 0..<layout.count { out[i] = layout.integer(chunk, i) }
         return out
     }
 
     /// Binary search for `key` in a key chunk; the row, or nil.
     static func row(of key: UInt64, inKeys chunk: UnsafeRawBufferPointer) -> Int? {
-        guard let layout = Layout(chunk), layout.dataStart + layout.count * 8 <= chunk.count else { return nil }
+        guard let layout = Layout(chunk), layout.holdsIntegers || layout.dataStart + layout.count * 8 <= chunk.count else { return nil }
         var low = 0, high = layout.count - 1
         while low <= high {
             let mid = (low + high) / 2
-            let k = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: layout.dataStart + mid * 8, as: UInt64.self))
+            let k = layout.integer(chunk, mid)
             if k == key { return mid }
             if k < key { low = mid + 1 } else { high = mid - 1 }
         }
@@ -159,14 +230,69 @@ enum ColumnChunk {
         let count: Int
         let hasNulls: Bool
         let dataStart: Int
+        /// The chunk's layout byte.
+        let kind: UInt8
+        /// Sequence: the first value; packed: the base.
+        private let first: UInt64
+        /// Sequence: the step from one row to the next.
+        private let step: UInt64
+        /// Packed: the bytes of each offset (1, 2 or 4).
+        private let width: Int
 
         init?(_ chunk: UnsafeRawBufferPointer) {
             guard chunk.count >= ColumnChunk.headerSize else { return nil }
             count = ColumnChunk.rowCount(chunk)
             hasNulls = chunk[2] & 1 != 0
-            let bitmap = hasNulls ? (count + 7) / 8 : 0
-            dataStart = ColumnChunk.headerSize + bitmap
-            guard dataStart <= chunk.count else { return nil }
+            kind = chunk[0]
+            switch kind {
+            case ColumnChunk.sequenceLayout, ColumnChunk.packedLayout:
+                // Every row's value is in bounds once the header is: readers need no checks.
+                guard !hasNulls, chunk.count >= ColumnChunk.packedDataStart else { return nil }
+                first = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: ColumnChunk.headerSize, as: UInt64.self))
+                if kind == ColumnChunk.sequenceLayout {
+                    step = UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: ColumnChunk.headerSize + 8, as: UInt64.self))
+                    width = 0
+                    dataStart = ColumnChunk.headerSize + 16
+                } else {
+                    step = 0
+                    width = Int(chunk[ColumnChunk.headerSize + 8])
+                    dataStart = ColumnChunk.packedDataStart
+                    guard width == 1 || width == 2 || width == 4, dataStart + count * width <= chunk.count else { return nil }
+                }
+            default:
+                first = 0
+                step = 0
+                width = 0
+                let bitmap = hasNulls ? (count + 7) / 8 : 0
+                dataStart = ColumnChunk.headerSize + bitmap
+                guard dataStart <= chunk.count else { return nil }
+            }
+        }
+
+        /// Whether the chunk is a sequence or packed chunk of keys or ints (never null).
+        @inline(__always)
+        var holdsIntegers: Bool { kind >= ColumnChunk.sequenceLayout }
+
+        /// The 8-byte value of row `row` (`row < count`) of a chunk of keys or ints, in any of
+        /// the layouts that hold them: fixed, sequence or packed. A fixed chunk too short for
+        /// the row reads 0 (a damaged chunk; `Layout` checks the other layouts' lengths).
+        @inline(__always)
+        func integer(_ chunk: UnsafeRawBufferPointer, _ row: Int) -> UInt64 {
+            switch kind {
+            case ColumnChunk.sequenceLayout:
+                return first &+ UInt64(truncatingIfNeeded: row) &* step
+            case ColumnChunk.packedLayout:
+                let base = chunk.baseAddress! + dataStart
+                switch width {
+                case 1: return first &+ UInt64(base.load(fromByteOffset: row, as: UInt8.self))
+                case 2: return first &+ UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: row &* 2, as: UInt16.self)))
+                default: return first &+ UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: row &* 4, as: UInt32.self)))
+                }
+            default:
+                let offset = dataStart + row * 8
+                guard offset + 8 <= chunk.count else { return 0 }
+                return UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
         }
 
         @inline(__always)
@@ -183,10 +309,10 @@ enum ColumnChunk {
             return offsetsEnd + a..<offsetsEnd + b
         }
 
-        /// Fixed-width little-endian Int64 at `row` (no null check).
+        /// The Int64 at `row` of a chunk of ints in any layout (no null check).
         @inline(__always)
         func int64(_ chunk: UnsafeRawBufferPointer, _ row: Int) -> Int64 {
-            Int64(littleEndian: chunk.loadUnaligned(fromByteOffset: dataStart + row * 8, as: Int64.self))
+            Int64(bitPattern: integer(chunk, row))
         }
 
         /// Fixed-width Double at `row` (no null check).

@@ -1,0 +1,120 @@
+@testable import Fief
+import Foundation
+import XCTest
+
+/// Int and key chunks are written as sequences (evenly stepping values) or packed (1, 2 or 4
+/// bytes a row from a base) when either is smaller than 8 bytes a row, and read back exactly,
+/// through every reader: the decoder, single values, keys, the binary search and `Layout`.
+final class ColumnChunkLayoutTests: XCTestCase {
+    private func roundTrip(_ ints: [Int64], expectLayout: UInt8, file: StaticString = #filePath, line: UInt = #line) {
+        let bytes = ColumnChunk.encode(ints.map { .int($0) }, type: .int, collection: .none)
+        XCTAssertEqual(bytes.first, expectLayout, "layout of \(ints.prefix(4))…", file: file, line: line)
+        bytes.withUnsafeBytes { chunk in
+            XCTAssertEqual(ColumnChunk.decodeAll(chunk, type: .int, collection: .none), ints.map { .int($0) }, file: file, line: line)
+            guard let layout = ColumnChunk.Layout(chunk) else { return XCTFail("no layout", file: file, line: line) }
+            for (row, value) in ints.enumerated() {
+                XCTAssertEqual(ColumnChunk.value(chunk, layout, row: row, type: .int, collection: .none), .int(value), file: file, line: line)
+                XCTAssertEqual(layout.int64(chunk, row), value, file: file, line: line)
+                XCTAssertEqual(PinnedCell(chunk: chunk, layout: layout, row: row)?.fixed64, UInt64(bitPattern: value), file: file, line: line)
+            }
+        }
+    }
+
+    func testIntsTakeTheSmallestLayoutThatHoldsThem() {
+        roundTrip(Array(0..<504), expectLayout: ColumnChunk.sequenceLayout)
+        roundTrip(Array(stride(from: 1_000, through: -1_000, by: -7)), expectLayout: ColumnChunk.sequenceLayout)
+        roundTrip([42], expectLayout: ColumnChunk.sequenceLayout)
+        roundTrip([7, 7, 7, 7], expectLayout: ColumnChunk.sequenceLayout)
+        roundTrip([Int64.max, Int64.min], expectLayout: ColumnChunk.sequenceLayout) // steps by wrapping
+        roundTrip((0..<100).map { Int64(($0 * 37) % 100) }, expectLayout: ColumnChunk.packedLayout)
+        roundTrip([-128, 127, 0, 5], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([0, 255, 3], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([0, 256, 3], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([0, 65_535, 1], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([0, 65_536, 1], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([-5, 4_294_967_290, 9], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([0, 4_294_967_296, 1], expectLayout: ColumnChunk.fixedLayout)
+        roundTrip([Int64.min, 0, Int64.max, 3], expectLayout: ColumnChunk.fixedLayout)
+    }
+
+    func testPackedWidthFollowsTheRange() {
+        func width(_ ints: [Int64]) -> Int {
+            let bytes = ColumnChunk.encode(ints.map { .int($0) }, type: .int, collection: .none)
+            return (bytes.count - ColumnChunk.packedDataStart) / ints.count
+        }
+        XCTAssertEqual(width([0, 255, 3]), 1)
+        XCTAssertEqual(width([0, 256, 3]), 2)
+        XCTAssertEqual(width([0, 65_536, 1]), 4)
+    }
+
+    func testNullsAndOtherTypesKeepTheirLayouts() {
+        let withNull = ColumnChunk.encode([.int(1), .null, .int(3)], type: .int, collection: .none)
+        XCTAssertEqual(withNull.first, ColumnChunk.fixedLayout)
+        withNull.withUnsafeBytes { XCTAssertEqual(ColumnChunk.decodeAll($0, type: .int, collection: .none), [.int(1), .null, .int(3)]) }
+        XCTAssertEqual(ColumnChunk.encode([.double(1), .double(2)], type: .double, collection: .none).first, ColumnChunk.fixedLayout)
+        XCTAssertEqual(ColumnChunk.encode([.bool(true), .bool(false)], type: .bool, collection: .none).first, ColumnChunk.fixedLayout)
+        XCTAssertEqual(ColumnChunk.encode([.collection([.int(1)])], type: .int, collection: .list).first, ColumnChunk.variableLayout)
+        XCTAssertEqual(ColumnChunk.encode([], type: .int, collection: .none).first, ColumnChunk.fixedLayout)
+    }
+
+    func testKeyChunksAreSearchedInEveryLayout() {
+        for keys: [UInt64] in [Array(1_000..<1_504), [3, 9, 200, 201, 77_000], [5, 1 << 40, UInt64.max]] {
+            let bytes = ColumnChunk.encodeKeys(keys)
+            bytes.withUnsafeBytes { chunk in
+                XCTAssertEqual(ColumnChunk.keys(chunk), keys)
+                for (row, key) in keys.enumerated() { XCTAssertEqual(ColumnChunk.row(of: key, inKeys: chunk), row) }
+                XCTAssertNil(ColumnChunk.row(of: 4, inKeys: chunk))
+                XCTAssertNil(ColumnChunk.row(of: 1_504, inKeys: chunk))
+            }
+        }
+        XCTAssertEqual(ColumnChunk.encodeKeys(Array(1_000..<1_504)).count, ColumnChunk.headerSize + 16)
+    }
+
+    func testDamagedIntChunksAreRefusedNotRead() {
+        var packed = ColumnChunk.encode((0..<50).map { .int(Int64($0 % 9)) }, type: .int, collection: .none)
+        XCTAssertEqual(packed.first, ColumnChunk.packedLayout)
+        packed.removeLast() // one offset short
+        packed.withUnsafeBytes { XCTAssertNil(ColumnChunk.Layout($0)) }
+        var wide = ColumnChunk.encode((0..<50).map { .int(Int64($0 % 9)) }, type: .int, collection: .none)
+        wide[ColumnChunk.headerSize + 8] = 3 // not a width
+        wide.withUnsafeBytes { XCTAssertNil(ColumnChunk.Layout($0)) }
+        var sequence = ColumnChunk.encodeKeys(Array(0..<10))
+        sequence.removeLast()
+        sequence.withUnsafeBytes { chunk in
+            XCTAssertNil(ColumnChunk.Layout(chunk))
+            XCTAssertEqual(ColumnChunk.keys(chunk), [])
+            XCTAssertNil(ColumnChunk.row(of: 3, inKeys: chunk))
+        }
+        var nullFlagged = ColumnChunk.encodeKeys(Array(0..<10))
+        nullFlagged[2] = 1 // these layouts never hold nulls
+        nullFlagged.withUnsafeBytes { XCTAssertNil(ColumnChunk.Layout($0)) }
+    }
+
+    func testARealmStoresOrderedIdsAsSequencesAndReadsEveryPath() throws {
+        let config = Realm.Configuration(inMemoryIdentifier: "chunks-\(UUID().uuidString)", objectTypes: [PackedRow.self])
+        let realm = try Realm(configuration: config)
+        try realm.write {
+            for id in 0..<1_200 { realm.add(PackedRow(value: ["id": id, "small": id % 90 - 45, "big": id * 1_000_003])) }
+        }
+        XCTAssertEqual(realm.object(ofType: PackedRow.self, forPrimaryKey: 777)?.small, 777 % 90 - 45)
+        XCTAssertEqual(realm.objects(PackedRow.self).filter("small >= 0 AND small < 10").count, (0..<1_200).filter { (0..<10).contains($0 % 90 - 45) }.count)
+        XCTAssertEqual(realm.objects(PackedRow.self).sum(ofProperty: "big") as Int, (0..<1_200).reduce(0) { $0 + $1 * 1_000_003 })
+        var sum = 0
+        for row in realm.objects(PackedRow.self) { sum += row.small + row.id }
+        XCTAssertEqual(sum, (0..<1_200).reduce(0) { $0 + $1 % 90 - 45 + $1 })
+        try realm.write {
+            realm.object(ofType: PackedRow.self, forPrimaryKey: 5)!.small = Int.min
+            realm.delete(realm.object(ofType: PackedRow.self, forPrimaryKey: 6)!)
+        }
+        XCTAssertEqual(realm.object(ofType: PackedRow.self, forPrimaryKey: 5)?.small, Int.min)
+        XCTAssertNil(realm.object(ofType: PackedRow.self, forPrimaryKey: 6))
+        XCTAssertEqual(realm.object(ofType: PackedRow.self, forPrimaryKey: 7)?.big, 7 * 1_000_003)
+        XCTAssertEqual(realm.objects(PackedRow.self).count, 1_199)
+    }
+}
+
+final class PackedRow: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var small = 0
+    @Persisted var big = 0
+}
