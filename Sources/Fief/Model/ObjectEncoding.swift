@@ -55,13 +55,7 @@ enum ObjectEncoding {
         private static let dictionaryKey = "fief.objectEncodingFrames"
         var stack: [Frame] = []
 
-        static var current: Frames {
-            let dictionary = Thread.current.threadDictionary
-            if let existing = dictionary[dictionaryKey] as? Frames { return existing }
-            let created = Frames()
-            dictionary[dictionaryKey] = created
-            return created
-        }
+        static var current: Frames { ThreadLocalObject.current(dictionaryKey, make: Frames.init) }
     }
 }
 

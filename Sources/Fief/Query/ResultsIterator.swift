@@ -1,5 +1,17 @@
 /// Iterates ``Results``: a snapshot of the matching keys taken when iteration starts, each
 /// object made only when the loop reaches it, already knowing its cluster row.
+///
+/// When the loop body keeps no reference to the object it was given (strong, `weak` or
+/// `unowned`), the iterator gives that same object the next row instead of freeing it and
+/// making another. Only classes whose stored properties are all `@Persisted` are reused, so a
+/// reused object is exactly what a new one would be; a model class's `deinit` runs once per
+/// object made, not once per row.
+///
+/// ```swift
+/// var total = 0.0
+/// for item in realm.objects(Item.self) { total += item.price }   // one object for all rows
+/// let kept = Array(realm.objects(Item.self))                     // one object per row
+/// ```
 public struct ResultsIterator<Element: RealmFetchable>: IteratorProtocol {
     private let realm: Realm
     private let binding: TableBinding?

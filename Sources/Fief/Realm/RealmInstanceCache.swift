@@ -61,13 +61,7 @@ private final class ThreadRealms {
     private static let dictionaryKey = "fief.realmInstanceCache"
     private var entries: [String: WeakRealm] = [:]
 
-    static var current: ThreadRealms {
-        let dictionary = Thread.current.threadDictionary
-        if let existing = dictionary[dictionaryKey] as? ThreadRealms { return existing }
-        let created = ThreadRealms()
-        dictionary[dictionaryKey] = created
-        return created
-    }
+    static var current: ThreadRealms { ThreadLocalObject.current(dictionaryKey, make: ThreadRealms.init) }
 
     func realm(for key: String) -> Realm? { entries[key]?.realm }
 
