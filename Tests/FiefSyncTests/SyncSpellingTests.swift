@@ -60,4 +60,12 @@ final class SyncSpellingTests: SyncTestCase {
         XCTAssertEqual(SyncSession.Progress(transferred: 0, transferrable: 0).progressEstimate, 1)
         XCTAssertEqual(QuerySubscription<Note>(name: "all").queryString, "TRUEPREDICATE")
     }
+
+    func testSyncLogLevelIsTheLoggersLevel() {
+        let levels: [SyncLogLevel] = [.off, .fatal, .error, .warn, .info, .detail, .debug, .trace, .all]
+        XCTAssertEqual(levels, LogLevel.allCases)
+        let logger = Logger(level: .warn) { _, _ in }
+        logger.level = SyncLogLevel.debug
+        XCTAssertEqual(logger.level, .debug)
+    }
 }
