@@ -85,6 +85,12 @@ final class ColumnChunkLayoutTests: XCTestCase {
             XCTAssertEqual(ColumnChunk.keys(chunk), [])
             XCTAssertNil(ColumnChunk.row(of: 3, inKeys: chunk))
         }
+        var unknown = ColumnChunk.encode([.int(1), .int(5), .int(2)], type: .int, collection: .none)
+        unknown[0] = 9 // not a layout: never read as integers
+        unknown.withUnsafeBytes { chunk in
+            XCTAssertEqual(ColumnChunk.Layout(chunk)?.holdsIntegers, false)
+            XCTAssertEqual(ColumnChunk.Layout(chunk).flatMap { PinnedCell(chunk: chunk, layout: $0, row: 0)?.fixed64 }, nil)
+        }
         var nullFlagged = ColumnChunk.encodeKeys(Array(0..<10))
         nullFlagged[2] = 1 // these layouts never hold nulls
         nullFlagged.withUnsafeBytes { XCTAssertNil(ColumnChunk.Layout($0)) }

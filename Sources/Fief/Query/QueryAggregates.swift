@@ -104,20 +104,11 @@ enum QueryAggregates {
         // One Int column tested against Int bounds: a branch-free range check per row.
         if columns.count == 1, layouts[0].2, let (low, high) = intRange(tests) {
             let (chunk, layout, _) = layouts[0]
-            guard let base = chunk.baseAddress else { return 0 }
+            guard layout.holdsWholeIntegers(chunk) else { return 0 }
             var n = 0
-            if layout.kind == ColumnChunk.fixedLayout {
-                guard layout.dataStart + rows.count * 8 <= chunk.count else { return 0 }
-                let values = base + layout.dataStart
-                for r in 0..<rows.count {
-                    let v = Int64(littleEndian: values.loadUnaligned(fromByteOffset: r &* 8, as: Int64.self))
-                    n &+= (v >= low && v <= high) ? 1 : 0
-                }
-            } else {
-                for r in 0..<rows.count {
-                    let v = layout.int64(chunk, r)
-                    n &+= (v >= low && v <= high) ? 1 : 0
-                }
+            for r in 0..<rows.count {
+                let v = layout.int64(chunk, r)
+                n &+= (v >= low && v <= high) ? 1 : 0
             }
             return n
         }

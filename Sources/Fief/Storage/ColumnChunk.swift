@@ -206,7 +206,7 @@ enum ColumnChunk {
 
     /// Object keys of a key chunk (fixed u64 values).
     static func keys(_ chunk: UnsafeRawBufferPointer) -> [UInt64] {
-        guard let layout = Layout(chunk), layout.holdsIntegers || layout.dataStart + layout.count * 8 <= chunk.count else { return [] }
+        guard let layout = Layout(chunk), layout.holdsWholeIntegers(chunk) else { return [] }
         var out = [UInt64](repeating: 0, count: layout.count)
         for i in 0..<layout.count { out[i] = layout.integer(chunk, i) }
         return out
@@ -214,7 +214,7 @@ enum ColumnChunk {
 
     /// Binary search for `key` in a key chunk; the row, or nil.
     static func row(of key: UInt64, inKeys chunk: UnsafeRawBufferPointer) -> Int? {
-        guard let layout = Layout(chunk), layout.holdsIntegers || layout.dataStart + layout.count * 8 <= chunk.count else { return nil }
+        guard let layout = Layout(chunk), layout.holdsWholeIntegers(chunk) else { return nil }
         var low = 0, high = layout.count - 1
         while low <= high {
             let mid = (low + high) / 2
@@ -271,11 +271,18 @@ enum ColumnChunk {
 
         /// Whether the chunk is a sequence or packed chunk of keys or ints (never null).
         @inline(__always)
-        var holdsIntegers: Bool { kind >= ColumnChunk.sequenceLayout }
+        var holdsIntegers: Bool { kind == ColumnChunk.sequenceLayout || kind == ColumnChunk.packedLayout }
 
-        /// The 8-byte value of row `row` (`row < count`) of a chunk of keys or ints, in any of
-        /// the layouts that hold them: fixed, sequence or packed. A fixed chunk too short for
-        /// the row reads 0 (a damaged chunk; `Layout` checks the other layouts' lengths).
+        /// Whether every row reads as an 8-byte integer: a sequence or packed chunk (whose
+        /// length `init` checked), or a fixed chunk long enough for `count` 8-byte cells.
+        func holdsWholeIntegers(_ chunk: UnsafeRawBufferPointer) -> Bool {
+            holdsIntegers || (kind == ColumnChunk.fixedLayout && dataStart + count * 8 <= chunk.count)
+        }
+
+        /// The 8-byte integer of row `row` (`row < count`) of a chunk of keys or ints, in any
+        /// of the layouts that hold them: fixed, sequence or packed. 0 for a fixed chunk too
+        /// short for the row (damaged; `init` checks the other layouts' lengths). The scans'
+        /// inner loop: no optional, one predictable switch.
         @inline(__always)
         func integer(_ chunk: UnsafeRawBufferPointer, _ row: Int) -> UInt64 {
             switch kind {
@@ -293,6 +300,19 @@ enum ColumnChunk {
                 guard offset + 8 <= chunk.count else { return 0 }
                 return UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             }
+        }
+
+        /// The 8-byte value of row `row` (`row < count`): an int or key of a fixed, sequence or
+        /// packed chunk, or the bits of a fixed-width double. Nil for a chunk of another layout
+        /// or a fixed chunk too short for the row.
+        @inline(__always)
+        func eightBytes(_ chunk: UnsafeRawBufferPointer, _ row: Int) -> UInt64? {
+            if kind == ColumnChunk.fixedLayout {
+                guard dataStart + row * 8 + 8 <= chunk.count else { return nil }
+            } else if !holdsIntegers {
+                return nil
+            }
+            return integer(chunk, row)
         }
 
         @inline(__always)

@@ -19,12 +19,7 @@ struct PinnedCell {
     /// The 8-byte value of a chunk of 8-byte cells (int, double): fixed-width, or a sequence or
     /// packed chunk of ints.
     @inline(__always)
-    var fixed64: UInt64? {
-        if layout.holdsIntegers { return layout.integer(chunk, row) }
-        let offset = layout.dataStart + row * 8
-        guard chunk[0] == ColumnChunk.fixedLayout, offset + 8 <= chunk.count else { return nil }
-        return UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
+    var fixed64: UInt64? { layout.eightBytes(chunk, row) }
 
     /// The byte of a fixed-width chunk of 1-byte cells (bool).
     var fixed8: UInt8? {
