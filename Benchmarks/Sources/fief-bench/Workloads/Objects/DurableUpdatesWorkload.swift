@@ -33,6 +33,7 @@ struct DurableUpdatesWorkload: ObjectWorkload {
         let perVariant = context.runs * config.commits
         let ids = dataset.randomIDs(config.commitWarmup + variants.count * perVariant, seed: 0x08_C0)
         var rows = variants.map { ResultRow(workload: name, number: $0.number, title: $0.title, unit: "commits/s", better: .higher) }
+        var floorSamples = try measureFloor(context)
         for engine in context.engines {
             try context.withStore(engine, label: name) { store, _ in
                 var expected = dataset.initialState()
@@ -60,8 +61,25 @@ struct DurableUpdatesWorkload: ObjectWorkload {
                 try context.check(name, engine, "objects after commits", store.readAll(), expected: expected.digest)
             }
         }
+        floorSamples += try measureFloor(context)
+        let floor = Stats(samples: floorSamples).median
+        for (engine, figure) in rows[0].figures where floor > 0 {
+            // The floor's figure once, on the row's first engine; the fraction on every engine.
+            let what = engine == context.engines.first?.name
+                ? " of \(Format.figure(floor, unit: rows[0].unit)) commits/s, one 4 KiB page written and synced per commit" : ""
+            rows[0].remarks[engine] = "\(Format.ratio(figure.median / floor)) the disk's floor\(what)"
+        }
         Self.addRatios(&rows, engine: "Fief", peer: "SQLite")
         return rows
+    }
+
+    /// The disk's floor for O8a, `context.runs` times, each over as many commits as a run.
+    private func measureFloor(_ context: ObjectContext) throws -> [Double] {
+        let directory = try context.scratch.freshDirectory("\(name)-floor")
+        defer { context.scratch.remove(directory) }
+        return try (0..<context.runs).map { _ in
+            try DiskSyncFloor.commitsPerSecond(in: directory, commits: context.config.commits)
+        }
     }
 
     /// Commits one update per id of `ids`, spread round-robin over `writers` threads; returns
