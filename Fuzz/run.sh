@@ -93,7 +93,13 @@ for i in "${!targets[@]}"; do
     grep -E '^stat::(number_of_executed_units|peak_rss_mb|new_units_added)' "$log" | sed 's/^/   /' || true
     if [[ $rc -ne 0 || -n "$found" ]]; then
         status=1
-        grep -E '^(==[0-9]+==ERROR|SUMMARY|Fatal error|.*FUZZ FAILURE)' "$log" | sort | uniq -c | head -20 | sed 's/^/   /' || true
+        grep -E '^(==[0-9]+== ?ERROR|SUMMARY)|Fatal error|FUZZ FAILURE' "$log" | sort | uniq -c | head -20 | sed 's/^/   /' || true
+        # Enough to diagnose a finding from CI's log alone: the first crash's stack (our
+        # frames) and its input, base64-encoded when libFuzzer printed it (inputs up to 4 KiB).
+        echo "   first stack (Fief, harness and Swift frames):"
+        awk '/deadly signal|==ERROR|== ERROR/ { on = 1 } on && /^ *#[0-9]+ / { print; if (++n == 40) exit }' "$log" \
+            | grep -E 'Fief|Harness|fuzz_|Swift|\$s' | grep -v 'fuzzer::' | head -25 | sed 's/^ */     /' || true
+        grep -m1 -E '^Base64: .+' "$log" | cut -c1-6000 | sed 's/^/   input /' || true
         echo "   findings:"
         echo "${found:-   (none saved)}" | sed 's/^/     /'
     fi
