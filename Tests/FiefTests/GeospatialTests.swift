@@ -140,7 +140,8 @@ final class GeospatialTests: XCTestCase {
         XCTAssertNil(GeoPolygon(outerRing: Array(square.dropLast())), "not closed")
         XCTAssertNil(GeoPolygon(outerRing: ring([(0, 0), (0, 1), (0, 1), (0, 0)])), "two distinct points")
         XCTAssertNil(GeoPolygon(outerRing: square, holes: [Array(square.dropLast())]), "open hole")
-        XCTAssertEqual(GeoPolygon(outerRing: square, holes: [square])?.holes.count, 1)
+        XCTAssertEqual(GeoPolygon(outerRing: square, holes: [ring([(0.2, 0.2), (0.2, 0.4), (0.4, 0.4), (0.2, 0.2)])])?.holes.count, 1)
+        XCTAssertNil(GeoPolygon(outerRing: square, holes: [square]), "a hole on the outer ring")
     }
 
     func testDistanceConversions() {
@@ -220,6 +221,35 @@ final class GeospatialTests: XCTestCase {
         // Across the antimeridian.
         check(GeoPolygon(outerRing: ring([(-20, 170), (-20, -170), (-10, -170), (-10, 170), (-20, 170)]))!,
               "geoPolygon({[170, -20], [-170, -20], [-170, -10], [170, -10], [170, -20]})", ["DateLine", "Fiji", "Samoa"])
+    }
+
+    func testPolygonRingsMustNotCross() {
+        let europe = ring([(40, -10), (40, 10), (55, 10), (55, -10), (40, -10)])
+        let aroundParis = ring([(48, 1), (48, 4), (50, 4), (50, 1), (48, 1)])
+        XCTAssertNil(GeoPolygon(outerRing: ring([(0, 0), (10, 10), (0, 10), (10, 0), (0, 0)])), "bow tie")
+        XCTAssertNil(GeoPolygon(outerRing: europe, holes: [ring([(39, -11), (39, -9), (41, -9), (41, -11), (39, -11)])]), "crosses")
+        XCTAssertNil(GeoPolygon(outerRing: europe, holes: [ring([(40, -75), (40, -73), (41, -73), (41, -75), (40, -75)])]), "outside")
+        XCTAssertNil(GeoPolygon(outerRing: europe, holes: [aroundParis, ring([(48.5, 2), (48.5, 3), (49.5, 3), (49.5, 2), (48.5, 2)])]),
+                     "nested holes")
+        // A hole may share a vertex with the outer ring.
+        let corner = GeoPolygon(outerRing: europe, holes: [ring([(40, -10), (45, -5), (45, -9), (40, -10)])])
+        XCTAssertNotNil(corner)
+        if let corner {
+            XCTAssertEqual(names { $0.location.geoWithin(corner) }, ["London", "Paris", "ParisTower"])
+        }
+
+        let bowTie = queryError("location GEOWITHIN geoPolygon({[0, 0], [10, 10], [10, 0], [0, 10], [0, 0]})")
+        XCTAssertEqual(bowTie, "geoPolygon: the outer ring crosses itself (its edges 1 and 3)")
+        XCTAssertEqual(queryError("location GEOWITHIN geoPolygon({[-10, 40], [10, 40], [10, 55], [-10, 55], [-10, 40]}, "
+                                  + "{[-75, 40], [-73, 40], [-73, 41], [-75, 41], [-75, 40]})"),
+                       "geoPolygon: hole 1 is not inside the outer ring")
+        XCTAssertEqual(queryError("location GEOWITHIN geoPolygon({[-10, 40], [10, 40], [10, 55], [-10, 55], [-10, 40]}, "
+                                  + "{[-11, 39], [-9, 39], [-9, 41], [-11, 41], [-11, 39]})"),
+                       "geoPolygon: hole 1 crosses the outer ring")
+        XCTAssertEqual(queryError("location GEOWITHIN geoPolygon({[-10, 40], [10, 40], [10, 55], [-10, 55], [-10, 40]}, "
+                                  + "{[1, 48], [4, 48], [4, 50], [1, 50], [1, 48]}, {[2, 48.5], [3, 48.5], [3, 49.5], [2, 49.5], [2, 48.5]})"),
+                       "geoPolygon: hole 2 and hole 1 are nested (only one level of holes is allowed)")
+        XCTAssertThrowsError(try SyncViewQuery(realm: realm, className: "GeoCompany", query: "location GEOWITHIN geoPolygon({[0, 0], [10, 10], [10, 0], [0, 10], [0, 0]})"))
     }
 
     // MARK: Objects that are not points

@@ -89,8 +89,8 @@ public struct GeoCircle: GeoShapeArgument, Sendable, Hashable {
 /// lists at least four points, its last repeating its first; edges are great-circle arcs
 /// (the shortest way between two points, not lines of constant latitude), and a ring
 /// encloses the smaller of the two regions it divides the globe into, whatever its winding.
-/// A point inside a hole is outside the polygon. Rings should not cross themselves or each
-/// other, and holes should lie inside the outer ring (not checked; results are unspecified).
+/// A point inside a hole is outside the polygon. Rings may not cross themselves or each other,
+/// holes must lie inside the outer ring and not inside one another.
 ///
 /// ```swift
 /// let ring = [(0.0, 0.0), (0.0, 10.0), (10.0, 10.0), (10.0, 0.0), (0.0, 0.0)]
@@ -106,11 +106,15 @@ public struct GeoPolygon: GeoShapeArgument, Sendable, Hashable {
     public let holes: [[GeoPoint]]
 
     /// The polygon; nil when a ring has fewer than four points, fewer than three distinct
-    /// ones, or does not end with its first point.
+    /// ones, or does not end with its first point (as in RealmSwift), and when rings cross
+    /// themselves or each other, a hole is outside the outer ring or two holes are nested
+    /// (which RealmSwift reports only when the query runs).
     public init?(outerRing: [GeoPoint], holes: [[GeoPoint]]? = nil) {
         let holes = holes ?? []
-        let geometry = QueryGeometry.polygon(outerRing: outerRing.map(\.queryPoint), holes: holes.map { $0.map(\.queryPoint) })
-        guard geometry.problem == nil else { return nil }
+        let outer = outerRing.map(\.queryPoint), inner = holes.map { $0.map(\.queryPoint) }
+        guard QueryGeometry.polygon(outerRing: outer, holes: inner).problem == nil,
+              GeoRegion.polygonProblem(outerRing: outer, holes: inner) == nil
+        else { return nil }
         self.outerRing = outerRing
         self.holes = holes
     }

@@ -15,6 +15,10 @@ extension QueryEvaluator {
         switch c.right {
         case .geometry(let geometry):
             if let problem = geometry.problem { throw RealmError.invalidQuery(problem) }
+            if case .polygon(let outerRing, let holes) = geometry,
+               let problem = GeoRegion.polygonProblem(outerRing: outerRing, holes: holes) {
+                throw RealmError.invalidQuery(problem)
+            }
         case .argument(let index):
             throw RealmError.invalidQuery("GEOWITHIN $\(index) needs a GeoBox, GeoCircle or GeoPolygon argument")
         default:
