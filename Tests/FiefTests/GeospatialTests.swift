@@ -26,7 +26,7 @@ final class GeoLabel: EmbeddedObject {
 }
 
 final class GeoCompany: Object {
-    @Persisted var name = ""
+    @Persisted(primaryKey: true) var name = ""
     @Persisted var location: GeoLocation?
     @Persisted var stops: List<GeoLocation>
     @Persisted var label: GeoLabel?
@@ -325,8 +325,12 @@ final class GeospatialTests: XCTestCase {
         let polygon = GeoPolygon(outerRing: ring([(0, 0), (0, 1), (1, 1), (0, 0)]))!
         let typed = Query<GeoCompany>.syncQueryText { $0.location.geoWithin(polygon) }
         XCTAssertEqual(typed, "location GEOWITHIN geoPolygon({[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 0.0]})")
-        // The server compiles subscriptions with the same evaluator.
-        XCTAssertNoThrow(try SyncViewQuery(realm: realm, className: "GeoCompany", query: text))
+        // fief-server evaluates subscriptions with SyncViewQuery, that is with the same evaluator.
+        let view = try SyncViewQuery(realm: realm, className: "GeoCompany", query: text)
+        XCTAssertEqual(Set(try view.matchingObjects()), [.primaryKey(.string("Paris")), .primaryKey(.string("ParisTower"))])
+        XCTAssertTrue(try view.matches(.primaryKey(.string("ParisTower"))))
+        XCTAssertFalse(try view.matches(.primaryKey(.string("London"))))
+        XCTAssertFalse(try view.matches(.primaryKey(.string("BadType"))))
         XCTAssertThrowsError(try SyncViewQuery(realm: realm, className: "GeoCompany", query: "label GEOWITHIN geoCircle([0, 0], 1)"))
         // And the text it receives matches what the client's query matches.
         XCTAssertEqual(names(text), ["Paris", "ParisTower"])
