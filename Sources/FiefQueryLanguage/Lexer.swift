@@ -4,6 +4,9 @@
 struct Lexer {
     let source: SourceText
     var position = 0
+    /// Set by the parser inside `geoBox(...)`, `geoCircle(...)` and `geoPolygon(...)`, where `[`
+    /// and `]` bracket points instead of modifiers.
+    var bracketsArePunctuation = false
 
     init(_ source: SourceText) { self.source = source }
 
@@ -57,6 +60,8 @@ struct Lexer {
             return second == 0x3D ? single(.comparison(.greaterOrEqual), 2) : single(.comparison(.greater))
         case 0x26 where second == 0x26: return single(.and, 2)
         case 0x7C where second == 0x7C: return single(.or, 2)
+        case 0x5B where bracketsArePunctuation: return single(.leftBracket)
+        case 0x5D where bracketsArePunctuation: return single(.rightBracket)
         case 0x5B: return try modifier()
         case 0x60: return try quotedName()
         case 0x27, 0x22: return try stringLiteral()

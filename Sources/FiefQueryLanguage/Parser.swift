@@ -5,9 +5,10 @@
 ///     and        := unary (("AND" | "&&") unary)*
 ///     unary      := ("NOT" | "!") unary | primary
 ///     primary    := "(" or ")" | "TRUEPREDICATE" | "FALSEPREDICATE" | comparison
-///     comparison := operand operator modifier? operand
+///     comparison := operand operator modifier? operand | keypath "GEOWITHIN" shape
 ///
-/// Operands are in `Parser+Operands.swift`, descriptors in `Parser+Descriptors.swift`.
+/// Operands are in `Parser+Operands.swift`, geospatial shapes in `Parser+Geometry.swift`,
+/// descriptors in `Parser+Descriptors.swift`.
 struct Parser {
     var lexer: Lexer
     /// Tokens read ahead of the current position.
@@ -153,6 +154,13 @@ struct Parser {
             try advance()
         }
         let rightToken = try peek()
+        if op == .geoWithin {
+            guard case .keyPath = left else {
+                throw source.error(
+                    .invalidGeometry, "GEOWITHIN needs a key path on its left", at: leftStart, foundEnd: opToken.start)
+            }
+            return Comparison(left, op, try parseGeometryOperand())
+        }
         let right = try parseOperand()
         if op == .between {
             switch right {
@@ -173,7 +181,7 @@ struct Parser {
         if case .comparison(let op) = token.kind { return op }
         let words: [(String, ComparisonOperator)] = [
             ("contains", .contains), ("beginswith", .beginsWith), ("endswith", .endsWith), ("like", .like),
-            ("in", .in), ("between", .between),
+            ("in", .in), ("between", .between), ("geowithin", .geoWithin),
         ]
         return words.first { token.isKeyword($0.0) }?.1
     }

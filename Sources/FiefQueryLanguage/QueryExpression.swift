@@ -62,11 +62,14 @@ package enum ComparisonOperator: String, Equatable, Sendable, CaseIterable {
     case like = "LIKE"
     case `in` = "IN"
     case between = "BETWEEN"
+    /// `location GEOWITHIN geoCircle(...)`: the left key path names embedded GeoJSON points
+    /// (`{type: "Point", coordinates: [lon, lat]}`); the right side is a `.geometry` or `$n`.
+    case geoWithin = "GEOWITHIN"
 
     /// Whether `[c]`/`[d]` modifiers may follow this operator.
     package var acceptsStringOptions: Bool {
         switch self {
-        case .less, .lessOrEqual, .greater, .greaterOrEqual, .between: false
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .between, .geoWithin: false
         default: true
         }
     }

@@ -7,7 +7,8 @@
 ///
 /// Precondition for the round trip: the AST is one the parser can produce (`AND`/`OR` with at
 /// least two operands, lists of literals and arguments, `.allBacklinks` only before `@count`,
-/// subquery variables that are `$` words, no empty names).
+/// subquery variables that are `$` words, no empty names, `.geometry` only on the right of
+/// `GEOWITHIN` and with no `problem`).
 package enum QueryFormatter {
     package static func format(_ query: ParsedQuery) -> String {
         var out = format(query.predicate)
@@ -65,6 +66,25 @@ package enum QueryFormatter {
         case .subquery(let subquery):
             "SUBQUERY(" + format(subquery.collection) + ", " + subquery.variable + ", "
                 + format(subquery.predicate) + ").@count"
+        case .geometry(let geometry): format(geometry)
+        }
+    }
+
+    /// `geoBox([lon, lat], [lon, lat])`, `geoCircle([lon, lat], radius)`,
+    /// `geoPolygon({[lon, lat], ...}, {...})`, as realm-core prints them.
+    package static func format(_ geometry: QueryGeometry) -> String {
+        func point(_ p: QueryGeoPoint) -> String {
+            "[" + ([p.longitude, p.latitude] + (p.altitude.map { [$0] } ?? [])).map { format(.double($0)) }
+                .joined(separator: ", ") + "]"
+        }
+        switch geometry {
+        case .box(let bottomLeft, let topRight):
+            return "geoBox(" + point(bottomLeft) + ", " + point(topRight) + ")"
+        case .circle(let center, let radius):
+            return "geoCircle(" + point(center) + ", " + format(.double(radius)) + ")"
+        case .polygon(let outerRing, let holes):
+            return "geoPolygon(" + ([outerRing] + holes).map { "{" + $0.map(point).joined(separator: ", ") + "}" }
+                .joined(separator: ", ") + ")"
         }
     }
 

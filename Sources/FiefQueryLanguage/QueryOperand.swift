@@ -10,11 +10,13 @@ package indirect enum QueryOperand: Equatable, Sendable {
     case list([QueryOperand])
     /// `SUBQUERY(collection, $var, predicate).@count` (the count is implied).
     case subquery(Subquery)
+    /// `geoBox(...)`, `geoCircle(...)`, `geoPolygon(...)`: only on the right of `GEOWITHIN`.
+    case geometry(QueryGeometry)
 
     /// Calls `body` with every `$n` argument index in the operand.
     package func visitArguments(_ body: (Int) -> Void) {
         switch self {
-        case .keyPath, .literal: break
+        case .keyPath, .literal, .geometry: break
         case .argument(let index): body(index)
         case .list(let items): for item in items { item.visitArguments(body) }
         case .subquery(let subquery): subquery.predicate.visitArguments(body)

@@ -18,6 +18,9 @@ package struct QueryParseError: Error, Equatable, Sendable, CustomStringConverti
         case invalidBase64
         case numberOutOfRange
         case invalidBetween
+        /// A malformed `GEOWITHIN` shape: bad syntax inside `geoBox`/`geoCircle`/`geoPolygon`, a
+        /// coordinate out of range, an open or too short polygon ring, a negative radius.
+        case invalidGeometry
         case invalidSubquery
         case invalidBacklink
         case invalidLimit

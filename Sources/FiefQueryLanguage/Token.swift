@@ -23,6 +23,8 @@ struct Token: Sendable {
         /// `[c]`, `[d]`, `[cd]`.
         case modifier(StringOptions)
         case leftParen, rightParen, leftBrace, rightBrace, comma, dot
+        /// `[` and `]`: only inside a geospatial shape (elsewhere `[` starts a modifier).
+        case leftBracket, rightBracket
         case end
     }
 
@@ -49,7 +51,7 @@ enum CollectionOperatorToken: String, Sendable, CaseIterable {
 enum Keywords {
     static let reserved: Set<String> = [
         "and", "or", "not", "any", "some", "all", "none", "in", "between", "contains", "beginswith",
-        "endswith", "like", "truepredicate", "falsepredicate", "subquery", "sort", "distinct", "limit",
+        "endswith", "like", "geowithin", "truepredicate", "falsepredicate", "subquery", "sort", "distinct", "limit",
         "true", "false", "null", "nil", "inf", "infinity", "nan",
     ]
 

@@ -79,6 +79,10 @@ struct ASTGenerator {
         let op = pick(ComparisonOperator.allCases)
         var options: StringOptions = []
         if op.acceptsStringOptions, chance(40) { options = StringOptions(rawValue: UInt8(1 + below(3))) }
+        if op == .geoWithin {
+            let left = QueryOperand.keyPath(keyPath(quantified: true))
+            return Comparison(left, op, chance(30) ? argument() : .geometry(geometry()))
+        }
         let left = operand(depth: depth)
         let right: QueryOperand
         if op == .between {
@@ -87,6 +91,31 @@ struct ASTGenerator {
             right = operand(depth: depth)
         }
         return Comparison(left, op, right, options: options)
+    }
+
+    /// A usable shape (no `problem`): points in range, a radius of at least 0, closed rings of
+    /// 3 to 6 distinct points.
+    mutating func geometry() -> QueryGeometry {
+        func coordinate(_ limit: Int) -> Double {
+            let whole = Double(below(2 * limit + 1) - limit)
+            return chance(50) || abs(whole) == Double(limit) ? whole : whole - Double(below(1000)) / 1000 * (whole < 0 ? -1 : 1)
+        }
+        func point(longitude: Double? = nil) -> QueryGeoPoint {
+            QueryGeoPoint(longitude: longitude ?? coordinate(180), latitude: coordinate(90),
+                          altitude: chance(20) ? Double(below(10_000)) / 8 : nil)
+        }
+        func ring() -> [QueryGeoPoint] {
+            // Distinct longitudes make distinct points.
+            let longitudes = Set((0..<(3 + below(4))).map { _ in Double(below(361) - 180) })
+            var points = longitudes.sorted().map { point(longitude: $0) }
+            while points.count < 3 { points.append(point(longitude: 0.5 + Double(points.count))) }
+            return points + [points[0]]
+        }
+        switch below(3) {
+        case 0: return .box(bottomLeft: point(), topRight: point())
+        case 1: return .circle(center: point(), radius: chance(10) ? 0 : Double(below(1_000_000)) / 100_000)
+        default: return .polygon(outerRing: ring(), holes: (0..<below(3)).map { _ in ring() })
+        }
     }
 
     mutating func argument() -> QueryOperand {

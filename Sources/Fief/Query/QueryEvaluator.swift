@@ -12,6 +12,8 @@ struct QueryEvaluator {
     /// Top-level properties the predicate reads (the columns a scan needs).
     let columns: [ColumnBinding]
     private let columnIndex: [String: Int]
+    /// The `GEOWITHIN` shapes of the predicate, prepared once.
+    let geoRegions: [(QueryGeometry, GeoRegion)]
 
     init(realm: Realm, binding: TableBinding, predicate: QueryExpression, arguments: [StoredValue], variables: Set<String> = []) throws {
         self.realm = realm
@@ -28,6 +30,7 @@ struct QueryEvaluator {
         }
         columns = cols
         columnIndex = seen
+        geoRegions = Self.geoRegions(in: predicate)
     }
 
     /// Checks that `predicate`'s key paths name properties of `binding`'s class (through links)
@@ -68,7 +71,7 @@ struct QueryEvaluator {
                 var inner: [String] = []
                 try collect(sq.predicate, binding: tb, realm: realm, arguments: arguments, into: &inner,
                             variables: variables.union([sq.variable]), variableClass: tb)
-            case .literal: break
+            case .literal, .geometry: break
             }
         }
         switch e {
@@ -79,7 +82,12 @@ struct QueryEvaluator {
             for item in items {
                 try collect(item, binding: binding, realm: realm, arguments: arguments, into: &names, variables: variables, variableClass: variableClass)
             }
-        case .comparison(let c): try operand(c.left); try operand(c.right)
+        case .comparison(let c):
+            try operand(c.left)
+            if c.op == .geoWithin {
+                try validateGeoWithin(c, binding: binding, realm: realm, variables: variables, variableClass: variableClass)
+            }
+            try operand(c.right)
         }
     }
 
@@ -111,7 +119,7 @@ struct QueryEvaluator {
         evaluate(predicate, Row(rows: nil, row: 0, object: (binding, key)), [:])
     }
 
-    private struct Row {
+    struct Row {
         let rows: ClusterRows?
         let row: Int
         let object: (TableBinding, UInt64)?
@@ -129,13 +137,13 @@ struct QueryEvaluator {
     }
 
     /// An operand's values; `many` says it came through a to-many path (ANY semantics).
-    private struct Values {
+    struct Values {
         var items: [StoredValue]
         var many: Bool
         var quantifier: Quantifier?
     }
 
-    private func values(_ o: QueryOperand, _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Values {
+    func values(_ o: QueryOperand, _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Values {
         switch o {
         case .literal(let l): return Values(items: [StoredValue(literal: l)], many: false)
         case .argument(let i):
@@ -157,6 +165,7 @@ struct QueryEvaluator {
                 if let inner, inner.evaluate(sq.predicate, Row(rows: nil, row: 0, object: (tb, k)), v) { count += 1 }
             }
             return Values(items: [.int(Int64(count))], many: false)
+        case .geometry: return Values(items: [], many: false)
         case .keyPath(let kp):
             var v = path(kp.components, row, vars)
             v.quantifier = kp.quantifier
@@ -287,7 +296,7 @@ struct QueryEvaluator {
         return Values(items: current, many: many)
     }
 
-    private func read(_ b: TableBinding, _ key: UInt64, _ c: ColumnBinding) -> StoredValue {
+    func read(_ b: TableBinding, _ key: UInt64, _ c: ColumnBinding) -> StoredValue {
         realm.filterDeletedLinks(((try? realm.table(b).read(key, c)) ?? nil) ?? .null, c)
     }
 
@@ -319,6 +328,7 @@ struct QueryEvaluator {
     }
 
     private func compare(_ c: Comparison, _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Bool {
+        if c.op == .geoWithin { return geoWithin(c, row, vars) }
         let left = values(c.left, row, vars)
         let right = values(c.right, row, vars)
         func test(_ l: StoredValue) -> Bool {
@@ -363,7 +373,7 @@ struct QueryEvaluator {
         case .beginsWith: return strings(l, r, options) { $0.hasPrefix($1) } || bytes(l, r) { $0.starts(with: $1) }
         case .endsWith: return strings(l, r, options) { $0.hasSuffix($1) } || bytes(l, r) { $0.reversed().starts(with: $1.reversed()) }
         case .like: return strings(l, r, options) { Like.matches($0, pattern: $1) }
-        case .in, .between: return false
+        case .in, .between, .geoWithin: return false
         }
     }
 

@@ -39,6 +39,9 @@ extension StoredValue {
         if let p = value as? any _Persistable, !(value is any _CollectionStoredValue) {
             return try p._fiefToStored(nil).value
         }
+        if value is any GeoShapeArgument {
+            throw RealmError.invalidQuery("a \(type(of: value)) argument can only follow GEOWITHIN")
+        }
         if let items = DynamicAccess.anyArray(value) { return .collection(try items.map { try argument($0, realm: realm) }) }
         throw RealmError.invalidQuery("unsupported argument type \(type(of: value))")
     }

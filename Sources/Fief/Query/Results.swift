@@ -82,11 +82,15 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
         do { (parsed, isChecked) = try queries.parsed(format, checkedFor: cacheable, arguments: args.count) } catch {
             throw RealmError.wrap(error)
         }
-        var converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
+        // Shapes given for `GEOWITHIN $n` go into the predicate; their argument slots hold null.
+        let (predicateWithShapes, shapeArguments) = try parsed.predicate.bindingGeoArguments(args)
+        var converted = try args.enumerated().map { index, arg in
+            shapeArguments.contains(index) ? .null : try StoredValue.argument(arg, realm: sourceRealm)
+        }
         var result = derived()
         if shift != 0 { converted = arguments + converted }
         result.arguments = converted
-        let mine = parsed.predicate.shiftingArguments(by: shift)
+        let mine = predicateWithShapes.shiftingArguments(by: shift)
         if let binding, !isChecked {
             try QueryEvaluator.validate(mine, binding: binding, realm: sourceRealm, arguments: converted.count)
             if let cacheable { queries.recordChecked(format, binding: cacheable, arguments: converted.count) }

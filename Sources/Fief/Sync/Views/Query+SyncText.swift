@@ -22,11 +22,14 @@ extension Query where T: ObjectBase {
         do {
             let parsed = try QueryLanguage.parse(ParsedQueryCache.numberPercentArguments(predicateFormat))
             precondition(parsed.descriptors.isEmpty, "a subscription query cannot SORT, DISTINCT or LIMIT: \(predicateFormat)")
-            let values = try arguments.map { try StoredValue.argument($0, realm: nil) }
+            let (predicate, shapeArguments) = try parsed.predicate.bindingGeoArguments(arguments)
+            let values = try arguments.enumerated().map { index, arg in
+                shapeArguments.contains(index) ? .null : try StoredValue.argument(arg, realm: nil)
+            }
             if let highest = parsed.highestArgumentIndex {
                 precondition(highest < values.count, "the query uses $\(highest) but only \(values.count) argument(s) were given: \(predicateFormat)")
             }
-            return parsed.predicate.withPersistedNames(from: T.self).textWithLiterals(values)
+            return predicate.withPersistedNames(from: T.self).textWithLiterals(values)
         } catch {
             preconditionFailure("\(error)")
         }

@@ -102,7 +102,7 @@ import Foundation
                 guard kp.components.count == 1, case .property(let name) = kp.components[0], let column = binding.column(named: name) else { return false }
                 return column.collection == .none && column.type != .object
             case .list(let items): return items.allSatisfy(own)
-            case .literal, .argument: return true
+            case .literal, .argument, .geometry: return true
             case .subquery: return false
             }
         }

@@ -1,0 +1,35 @@
+import FiefQueryLanguage
+
+extension QueryExpression {
+    /// The predicate with each `$n` on the right of `GEOWITHIN` replaced by the shape
+    /// `arguments[n]` (a ``GeoBox``, ``GeoCircle`` or ``GeoPolygon``), and the indexes of the
+    /// arguments used so. Throws when such an argument is not a shape.
+    func bindingGeoArguments(_ arguments: [Any]) throws -> (QueryExpression, Set<Int>) {
+        var used: Set<Int> = []
+        func bind(_ e: QueryExpression) throws -> QueryExpression {
+            switch e {
+            case .truePredicate, .falsePredicate: return e
+            case .not(let inner): return .not(try bind(inner))
+            case .and(let items): return .and(try items.map(bind))
+            case .or(let items): return .or(try items.map(bind))
+            case .comparison(var c):
+                if c.op == .geoWithin, case .argument(let index) = c.right, index < arguments.count {
+                    guard let shape = arguments[index] as? any GeoShapeArgument else {
+                        throw RealmError.invalidQuery(
+                            "GEOWITHIN $\(index) needs a GeoBox, GeoCircle or GeoPolygon argument, not \(type(of: arguments[index]))")
+                    }
+                    c.right = .geometry(shape.queryGeometry)
+                    used.insert(index)
+                }
+                for side in [\Comparison.left, \Comparison.right] {
+                    if case .subquery(var sq) = c[keyPath: side] {
+                        sq.predicate = try bind(sq.predicate)
+                        c[keyPath: side] = .subquery(sq)
+                    }
+                }
+                return .comparison(c)
+            }
+        }
+        return (try bind(self), used)
+    }
+}
