@@ -315,6 +315,16 @@ final class GeospatialTests: XCTestCase {
         XCTAssertTrue(queryError("location GEOWITHIN 'Paris'").contains("GEOWITHIN needs geoBox"))
     }
 
+    func testCachedTextChecksEachCallsShapeArgument() {
+        // The text is parsed and checked once per realm; the shape argument is bound per call.
+        let box = GeoBox(bottomLeft: point(40, -80), topRight: point(52, 5))
+        let circle = GeoCircle(center: point(-17.7134, 178.065), radius: .kilometers(10)!)!
+        XCTAssertEqual(names("location GEOWITHIN $0", box), ["London", "NewYork", "Paris", "ParisTower"])
+        XCTAssertEqual(names("location GEOWITHIN $0", circle), ["Fiji"])
+        XCTAssertTrue(queryError("location GEOWITHIN $0", 3).contains("GEOWITHIN $0 needs a GeoBox, GeoCircle or GeoPolygon argument, not Int"))
+        XCTAssertEqual(names("location GEOWITHIN $0", box).count, 4)
+    }
+
     // MARK: Sync
 
     func testSubscriptionTextRoundTrips() throws {

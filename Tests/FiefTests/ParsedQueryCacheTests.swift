@@ -59,6 +59,16 @@ final class ParsedQueryCacheTests: XCTestCase {
         }
     }
 
+    func testCacheSaysWhichTextsTakeShapesFromArguments() throws {
+        let cache = ParsedQueryCache()
+        XCTAssertFalse(try cache.parsed("name == %@", checkedFor: nil, arguments: 1).takesGeoArguments)
+        XCTAssertFalse(try cache.parsed("location GEOWITHIN geoCircle([0, 0], 0.1)", checkedFor: nil, arguments: 0).takesGeoArguments)
+        XCTAssertTrue(try cache.parsed("name == %@ AND location GEOWITHIN %@", checkedFor: nil, arguments: 2).takesGeoArguments)
+        XCTAssertTrue(try cache.parsed("SUBQUERY(offices, $o, $o.location GEOWITHIN $0).@count > 0", checkedFor: nil, arguments: 1).takesGeoArguments)
+        // A cached entry answers the same.
+        XCTAssertTrue(try cache.parsed("name == %@ AND location GEOWITHIN %@", checkedFor: nil, arguments: 2).takesGeoArguments)
+    }
+
     func testSchemaChangeForgetsChecks() throws {
         let cache = ParsedQueryCache()
         let binding = try XCTUnwrap(realm.binding(named: "QPet"))

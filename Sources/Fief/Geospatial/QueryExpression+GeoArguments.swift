@@ -1,6 +1,20 @@
 import FiefQueryLanguage
 
 extension QueryExpression {
+    /// Whether some `GEOWITHIN` (subqueries included) takes its shape from a `$n` argument.
+    var takesGeoArguments: Bool {
+        switch self {
+        case .truePredicate, .falsePredicate: return false
+        case .not(let inner): return inner.takesGeoArguments
+        case .and(let items), .or(let items): return items.contains { $0.takesGeoArguments }
+        case .comparison(let c):
+            if c.op == .geoWithin, case .argument = c.right { return true }
+            return [c.left, c.right].contains { operand in
+                if case .subquery(let sq) = operand { sq.predicate.takesGeoArguments } else { false }
+            }
+        }
+    }
+
     /// The predicate with each `$n` on the right of `GEOWITHIN` replaced by the shape
     /// `arguments[n]` (a ``GeoBox``, ``GeoCircle`` or ``GeoPolygon``), and the indexes of the
     /// arguments used so. Throws when such an argument is not a shape.

@@ -11,6 +11,8 @@ final class ParsedQueryCache {
     /// One parsed text.
     private struct Entry {
         let parsed: ParsedQuery
+        /// Whether a `GEOWITHIN $n` takes a shape from the arguments (bound on each filter).
+        let takesGeoArguments: Bool
         /// The class binding and argument count the predicate was last validated against.
         var validatedBinding: TableBinding?
         var validatedArguments = 0
@@ -23,17 +25,20 @@ final class ParsedQueryCache {
 
     /// The parsed form of `format` (with `%@` numbered as `$0`, `$1`...), from the cache or
     /// parsed now, and whether its predicate was already checked against `binding` with
-    /// `arguments` arguments since the schema last changed (never for a nil binding). A
-    /// malformed text throws the parser's error and is not cached.
-    func parsed(_ format: String, checkedFor binding: TableBinding?, arguments: Int) throws -> (query: ParsedQuery, isChecked: Bool) {
+    /// `arguments` arguments since the schema last changed (never for a nil binding), and
+    /// whether a `GEOWITHIN $n` takes its shape from the arguments. A malformed text throws the
+    /// parser's error and is not cached.
+    func parsed(_ format: String, checkedFor binding: TableBinding?, arguments: Int) throws
+        -> (query: ParsedQuery, isChecked: Bool, takesGeoArguments: Bool) {
         if let entry = entries[format] {
             let checked = binding != nil && entry.validatedBinding === binding && entry.validatedArguments == arguments
-            return (entry.parsed, checked)
+            return (entry.parsed, checked, entry.takesGeoArguments)
         }
         let parsed = try QueryLanguage.parse(Self.numberPercentArguments(format))
+        let takesGeoArguments = parsed.predicate.takesGeoArguments
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[format] = Entry(parsed: parsed)
-        return (parsed, false)
+        entries[format] = Entry(parsed: parsed, takesGeoArguments: takesGeoArguments)
+        return (parsed, false, takesGeoArguments)
     }
 
     /// Records that `format`'s predicate passed the check against `binding`.

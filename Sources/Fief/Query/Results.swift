@@ -78,14 +78,21 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
         // again in a loop is checked once (refinements of filtered results, whose arguments
         // are shifted, every time).
         let cacheable = shift == 0 ? binding : nil
-        let parsed: ParsedQuery, isChecked: Bool
-        do { (parsed, isChecked) = try queries.parsed(format, checkedFor: cacheable, arguments: args.count) } catch {
+        let parsed: ParsedQuery, isChecked: Bool, takesGeoArguments: Bool
+        do { (parsed, isChecked, takesGeoArguments) = try queries.parsed(format, checkedFor: cacheable, arguments: args.count) } catch {
             throw RealmError.wrap(error)
         }
-        // Shapes given for `GEOWITHIN $n` go into the predicate; their argument slots hold null.
-        let (predicateWithShapes, shapeArguments) = try parsed.predicate.bindingGeoArguments(args)
-        var converted = try args.enumerated().map { index, arg in
-            shapeArguments.contains(index) ? .null : try StoredValue.argument(arg, realm: sourceRealm)
+        var predicateWithShapes = parsed.predicate
+        var converted: [StoredValue]
+        if takesGeoArguments {
+            // Shapes given for `GEOWITHIN $n` go into the predicate; their argument slots hold null.
+            let shapeArguments: Set<Int>
+            (predicateWithShapes, shapeArguments) = try parsed.predicate.bindingGeoArguments(args)
+            converted = try args.enumerated().map { index, arg in
+                shapeArguments.contains(index) ? .null : try StoredValue.argument(arg, realm: sourceRealm)
+            }
+        } else {
+            converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
         }
         var result = derived()
         if shift != 0 { converted = arguments + converted }
