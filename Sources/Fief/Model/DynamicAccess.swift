@@ -68,7 +68,8 @@ enum DynamicAccess {
         case (.float, .double(let d)): return .float(Float(d))
         case (.decimal128, .int(let i)): return .decimal(Decimal128(integerLiteral: i))
         case (.decimal128, .double(let d)): return .decimal(Decimal128(floatLiteral: d))
-        case (.int, .double(let d)) where d == d.rounded(): return .int(Int64(d))
+        // Whole doubles within Int64's range only: 1e300 or infinity names no int.
+        case (.int, .double(let d)) where Int64(exactly: d) != nil: return .int(Int64(exactly: d)!)
         default:
             throw RealmError.invalidValue("a \(value.kindName) value cannot be stored in \(property.name) (\(property.typeDescription))")
         }
