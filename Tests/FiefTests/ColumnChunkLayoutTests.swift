@@ -58,13 +58,22 @@ final class ColumnChunkLayoutTests: XCTestCase {
     }
 
     func testKeyChunksAreSearchedInEveryLayout() {
-        for keys: [UInt64] in [Array(1_000..<1_504), [3, 9, 200, 201, 77_000], [5, 1 << 40, UInt64.max]] {
+        // Sequences (steps of 1 and 7, a lone key, keys up to UInt64.max) are found by
+        // arithmetic; the others by binary search.
+        let sequences: [[UInt64]] = [Array(1_000..<1_504), Array(stride(from: 10, to: 3_000, by: 7)), [42],
+                                     Array(stride(from: UInt64.max - 70, through: UInt64.max, by: 7))]
+        for keys in sequences { XCTAssertEqual(ColumnChunk.encodeKeys(keys).first, ColumnChunk.sequenceLayout, "\(keys.prefix(3))") }
+        for keys in sequences + [[3, 9, 200, 201, 77_000], [5, 1 << 40, UInt64.max]] {
             let bytes = ColumnChunk.encodeKeys(keys)
             bytes.withUnsafeBytes { chunk in
                 XCTAssertEqual(ColumnChunk.keys(chunk), keys)
                 for (row, key) in keys.enumerated() { XCTAssertEqual(ColumnChunk.row(of: key, inKeys: chunk), row) }
                 XCTAssertNil(ColumnChunk.row(of: 4, inKeys: chunk))
                 XCTAssertNil(ColumnChunk.row(of: 1_504, inKeys: chunk))
+                // Between keys, before the first and past the last.
+                for key in keys where !keys.contains(key &+ 1) { XCTAssertNil(ColumnChunk.row(of: key &+ 1, inKeys: chunk)) }
+                XCTAssertNil(ColumnChunk.row(of: keys[0] &- 1, inKeys: chunk))
+                XCTAssertNil(ColumnChunk.row(of: 0, inKeys: chunk))
             }
         }
         XCTAssertEqual(ColumnChunk.encodeKeys(Array(1_000..<1_504)).count, ColumnChunk.headerSize + 16)

@@ -10,8 +10,13 @@ struct ResultLocations {
     private(set) var rows: [UInt32] = []
     let epoch: UInt64
 
-    init(epoch: UInt64) {
+    /// Empty locations; `capacity` results are appended without regrowing.
+    init(epoch: UInt64, capacity: Int = 0) {
         self.epoch = epoch
+        if capacity > 0 {
+            runs.reserveCapacity(capacity)
+            rows.reserveCapacity(capacity)
+        }
     }
 
     /// Records the next result: row `row` of cluster `start`.

@@ -290,6 +290,7 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
         }
         if c.op == .equal && wanted.count != 1 { return nil }
         var hits: [(key: UInt64, start: UInt64, row: Int)] = []
+        hits.reserveCapacity(8)
         for w in wanted {
             // A value of another kind (a Float 3 for an int key) is left to the scan, which
             // compares numbers by value.
@@ -302,6 +303,7 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
             }
             let index = IndexStore(txn: txnStore.txn, column: column, directory: txnStore.directory)
             let (keys, exact) = try index.keys(equalTo: v)
+            hits.reserveCapacity(hits.count + keys.count)
             for k in keys {
                 guard let location = try txnStore.locate(k) else { continue }
                 let equal = try exact || txnStore.read(start: location.start, row: location.row, column) == v
@@ -317,7 +319,7 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
             var previous: UInt64?
             hits.removeAll { hit in defer { previous = hit.key }; return hit.key == previous }
         }
-        var locations = ResultLocations(epoch: sourceRealm.epoch)
+        var locations = ResultLocations(epoch: sourceRealm.epoch, capacity: hits.count)
         for hit in hits { locations.append(start: hit.start, row: hit.row) }
         return (hits.map(\.key), locations)
     }

@@ -215,6 +215,8 @@ enum ColumnChunk {
     /// Binary search for `key` in a key chunk; the row, or nil.
     static func row(of key: UInt64, inKeys chunk: UnsafeRawBufferPointer) -> Int? {
         guard let layout = Layout(chunk), layout.holdsWholeIntegers(chunk) else { return nil }
+        // Keys that count up evenly (a sequence chunk): the row follows from the key.
+        if let row = layout.sequenceRow(of: key) { return row }
         var low = 0, high = layout.count - 1
         while low <= high {
             let mid = (low + high) / 2
@@ -300,6 +302,17 @@ enum ColumnChunk {
                 guard offset + 8 <= chunk.count else { return 0 }
                 return UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             }
+        }
+
+        /// For a sequence chunk, the row holding `value`, found by arithmetic; nil for other
+        /// layouts, or when no row holds it.
+        @inline(__always)
+        func sequenceRow(of value: UInt64) -> Int? {
+            guard kind == ColumnChunk.sequenceLayout, count > 0 else { return nil }
+            let offset = value &- first
+            let row = step == 0 ? 0 : offset / step
+            guard row < UInt64(count), first &+ row &* step == value else { return nil }
+            return Int(row)
         }
 
         /// The 8-byte value of row `row` (`row < count`): an int or key of a fixed, sequence or

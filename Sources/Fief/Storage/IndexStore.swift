@@ -30,7 +30,10 @@ struct IndexStore {
         case .string(let s):
             out.reserveCapacity(min(s.utf8.count, maximumValueBytes) + 11)
             out.append(3)
-            appendTerminated(s.utf8.prefix(maximumValueBytes), to: &out)
+            let copied: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+                appendTerminated(UnsafeBufferPointer(rebasing: utf8.prefix(maximumValueBytes)), to: &out)
+            }
+            if copied == nil { appendTerminated(s.utf8.prefix(maximumValueBytes), to: &out) }
         case .date(let d): out = [4] + ClusterKey.bigEndian(d.timeIntervalSinceReferenceDate.bitPattern)
         case .objectId(let o): out = [5] + o.bytes
         case .uuid(let u): out = [6] + withUnsafeBytes(of: u.uuid) { Array($0) }
@@ -49,9 +52,17 @@ struct IndexStore {
     }
 
     private static func appendTerminated<C: Collection>(_ bytes: C, to out: inout [UInt8]) where C.Element == UInt8 {
-        for b in bytes {
-            out.append(b)
-            if b == 0 { out.append(0xFF) }
+        // Contiguous bytes without a zero (most strings) are copied at once.
+        let copied = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard !buffer.contains(0) else { return false }
+            out.append(contentsOf: buffer)
+            return true
+        } ?? false
+        if !copied {
+            for b in bytes {
+                out.append(b)
+                if b == 0 { out.append(0xFF) }
+            }
         }
         out.append(0)
         out.append(0)
@@ -85,6 +96,7 @@ struct IndexStore {
         let limit = tree.maximumKeySize - 8
         let prefix = Self.encode(value, limit: limit)
         var keys: [UInt64] = []
+        keys.reserveCapacity(8) // most values name a few objects: one allocation, no regrowth
         try tree.forEach(from: prefix) { k, _ in
             guard k.count == prefix.count + 8,
                   prefix.withUnsafeBytes({ p in memcmp(p.baseAddress!, k.baseAddress!, prefix.count) == 0 }) else { return false }

@@ -109,6 +109,8 @@ struct CursorPath {
                                           reverse: Bool) throws(StorageError) -> Bool {
         steps.removeAll(keepingCapacity: true)
         guard root.page != 0 else { return false }
+        // One allocation for the whole descent (a branch step per level above the leaves).
+        steps.reserveCapacity(Int(root.height))
         var page = root.page
         var level: UInt32 = 1
         while true {
