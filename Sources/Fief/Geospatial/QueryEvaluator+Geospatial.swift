@@ -93,14 +93,7 @@ extension QueryEvaluator {
             return region.contains(latitude: latitude, longitude: longitude)
         }
         let left = values(c.left, row, vars)
-        if left.many || left.quantifier != nil {
-            switch left.quantifier ?? .any {
-            case .any: return left.items.contains(where: test)
-            case .all: return left.items.allSatisfy(test)
-            case .noneOf: return !left.items.contains(where: test)
-            }
-        }
-        return test(left.items.first ?? .null)
+        return left.satisfies(test)
     }
 
     /// The class of the objects at the end of a key path from the scanned class or a subquery

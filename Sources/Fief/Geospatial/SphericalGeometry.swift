@@ -139,9 +139,8 @@ enum GeoRegion: Sendable {
             if abs(latitude) == 90 { return true }
             // -180 and 180 are the same meridian.
             let alternative = longitude == 180 ? -180.0 : longitude == -180 ? 180.0 : longitude
-            return [longitude, alternative].contains { lon in
-                west <= east ? (west...east).contains(lon) : lon >= west || lon <= east
-            }
+            func within(_ lon: Double) -> Bool { west <= east ? (west...east).contains(lon) : lon >= west || lon <= east }
+            return within(longitude) || within(alternative)
         case .circle(let center, let radius):
             return center.angle(to: SphereVector(latitude: latitude, longitude: longitude)) <= radius
         case .polygon(let outer, let holes):

@@ -141,6 +141,17 @@ struct QueryEvaluator {
         var items: [StoredValue]
         var many: Bool
         var quantifier: Quantifier?
+
+        /// Whether the values pass `test` as the comparison's left side: any of them (or, with
+        /// a quantifier, all or none) when they came through a to-many path, else the one value.
+        func satisfies(_ test: (StoredValue) -> Bool) -> Bool {
+            guard many || quantifier != nil else { return test(items.first ?? .null) }
+            switch quantifier ?? .any {
+            case .any: return items.contains(where: test)
+            case .all: return items.allSatisfy(test)
+            case .noneOf: return !items.contains(where: test)
+            }
+        }
     }
 
     func values(_ o: QueryOperand, _ row: Row, _ vars: [String: (TableBinding, UInt64)]) -> Values {
@@ -345,14 +356,7 @@ struct QueryEvaluator {
                 return Self.scalar(c.op, l, right.items.first ?? .null, c.options)
             }
         }
-        if left.many || left.quantifier != nil {
-            switch left.quantifier ?? .any {
-            case .any: return left.items.contains(where: test)
-            case .all: return left.items.allSatisfy(test)
-            case .noneOf: return !left.items.contains(where: test)
-            }
-        }
-        return test(left.items.first ?? .null)
+        return left.satisfies(test)
     }
 
     static func scalar(_ op: ComparisonOperator, _ l: StoredValue, _ r: StoredValue, _ options: FiefQueryLanguage.StringOptions) -> Bool {
