@@ -110,7 +110,7 @@ struct CursorPath {
         steps.removeAll(keepingCapacity: true)
         guard root.page != 0 else { return false }
         // One allocation for the whole descent (a branch step per level above the leaves).
-        steps.reserveCapacity(Int(root.height))
+        steps.reserveCapacity(min(Int(root.height), Layout.maximumTreeHeight))
         var page = root.page
         var level: UInt32 = 1
         while true {
