@@ -16,9 +16,20 @@ extension QueryExpression {
     }
 
     /// The predicate with each `$n` on the right of `GEOWITHIN` replaced by the shape
+    /// `arguments[n]`, and the filter arguments as stored values, null in the shapes' slots.
+    /// Throws when such an argument is not a shape, or another cannot be a query value.
+    func bindingArguments(_ arguments: [Any], realm: Realm?) throws -> (QueryExpression, [StoredValue]) {
+        let (predicate, shapeSlots) = try bindingGeoArguments(arguments)
+        let values = try arguments.indices.map { index in
+            shapeSlots.contains(index) ? StoredValue.null : try StoredValue.argument(arguments[index], realm: realm)
+        }
+        return (predicate, values)
+    }
+
+    /// The predicate with each `$n` on the right of `GEOWITHIN` replaced by the shape
     /// `arguments[n]` (a ``GeoBox``, ``GeoCircle`` or ``GeoPolygon``), and the indexes of the
     /// arguments used so. Throws when such an argument is not a shape.
-    func bindingGeoArguments(_ arguments: [Any]) throws -> (QueryExpression, Set<Int>) {
+    private func bindingGeoArguments(_ arguments: [Any]) throws -> (QueryExpression, Set<Int>) {
         var used: Set<Int> = []
         func bind(_ e: QueryExpression) throws -> QueryExpression {
             switch e {

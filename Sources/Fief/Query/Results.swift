@@ -82,18 +82,10 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
         do { (parsed, isChecked, takesGeoArguments) = try queries.parsed(format, checkedFor: cacheable, arguments: args.count) } catch {
             throw RealmError.wrap(error)
         }
-        var predicateWithShapes = parsed.predicate
-        var converted: [StoredValue]
-        if takesGeoArguments {
-            // Shapes given for `GEOWITHIN $n` go into the predicate; their argument slots hold null.
-            let shapeArguments: Set<Int>
-            (predicateWithShapes, shapeArguments) = try parsed.predicate.bindingGeoArguments(args)
-            converted = try args.enumerated().map { index, arg in
-                shapeArguments.contains(index) ? .null : try StoredValue.argument(arg, realm: sourceRealm)
-            }
-        } else {
-            converted = try args.map { try StoredValue.argument($0, realm: sourceRealm) }
-        }
+        // Shapes given for `GEOWITHIN $n` go into the predicate (most texts take none).
+        var (predicateWithShapes, converted) = takesGeoArguments
+            ? try parsed.predicate.bindingArguments(args, realm: sourceRealm)
+            : (parsed.predicate, try args.map { try StoredValue.argument($0, realm: sourceRealm) })
         var result = derived()
         if shift != 0 { converted = arguments + converted }
         result.arguments = converted
@@ -290,7 +282,6 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
         }
         if c.op == .equal && wanted.count != 1 { return nil }
         var hits: [(key: UInt64, start: UInt64, row: Int)] = []
-        hits.reserveCapacity(8)
         for w in wanted {
             // A value of another kind (a Float 3 for an int key) is left to the scan, which
             // compares numbers by value.
@@ -298,6 +289,7 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
             if binding.keyIsPrimaryKey && column.property.isPrimary {
                 guard case .int(let i) = v else { continue }
                 let k = TableBinding.key(forIntPrimaryKey: i)
+                if hits.isEmpty { hits.reserveCapacity(wanted.count) }
                 if let location = try txnStore.locate(k) { hits.append((k, location.start, location.row)) }
                 continue
             }

@@ -216,7 +216,7 @@ enum ColumnChunk {
     static func row(of key: UInt64, inKeys chunk: UnsafeRawBufferPointer) -> Int? {
         guard let layout = Layout(chunk), layout.holdsWholeIntegers(chunk) else { return nil }
         // Keys that count up evenly (a sequence chunk): the row follows from the key.
-        if let row = layout.sequenceRow(of: key) { return row }
+        if layout.kind == ColumnChunk.sequenceLayout { return layout.sequenceRow(of: key) }
         var low = 0, high = layout.count - 1
         while low <= high {
             let mid = (low + high) / 2
@@ -304,11 +304,11 @@ enum ColumnChunk {
             }
         }
 
-        /// For a sequence chunk, the row holding `value`, found by arithmetic; nil for other
-        /// layouts, or when no row holds it.
+        /// The row of a sequence chunk holding `value`, found by arithmetic; nil when no row
+        /// holds it. Only for a chunk whose `kind` is the sequence layout.
         @inline(__always)
         func sequenceRow(of value: UInt64) -> Int? {
-            guard kind == ColumnChunk.sequenceLayout, count > 0 else { return nil }
+            guard count > 0 else { return nil }
             let offset = value &- first
             let row = step == 0 ? 0 : offset / step
             guard row < UInt64(count), first &+ row &* step == value else { return nil }

@@ -30,10 +30,8 @@ struct IndexStore {
         case .string(let s):
             out.reserveCapacity(min(s.utf8.count, maximumValueBytes) + 11)
             out.append(3)
-            let copied: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
-                appendTerminated(UnsafeBufferPointer(rebasing: utf8.prefix(maximumValueBytes)), to: &out)
-            }
-            if copied == nil { appendTerminated(s.utf8.prefix(maximumValueBytes), to: &out) }
+            var s = s // withUTF8 makes a bridged string contiguous first
+            s.withUTF8 { appendTerminated(UnsafeBufferPointer(rebasing: $0.prefix(maximumValueBytes)), to: &out) }
         case .date(let d): out = [4] + ClusterKey.bigEndian(d.timeIntervalSinceReferenceDate.bitPattern)
         case .objectId(let o): out = [5] + o.bytes
         case .uuid(let u): out = [6] + withUnsafeBytes(of: u.uuid) { Array($0) }
@@ -47,18 +45,14 @@ struct IndexStore {
     private static func terminated(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 2)
-        appendTerminated(bytes, to: &out)
+        bytes.withUnsafeBufferPointer { appendTerminated($0, to: &out) }
         return out
     }
 
-    private static func appendTerminated<C: Collection>(_ bytes: C, to out: inout [UInt8]) where C.Element == UInt8 {
-        // Contiguous bytes without a zero (most strings) are copied at once.
-        let copied = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
-            guard !buffer.contains(0) else { return false }
-            out.append(contentsOf: buffer)
-            return true
-        } ?? false
-        if !copied {
+    private static func appendTerminated(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if !bytes.contains(0) {
+            out.append(contentsOf: bytes) // most strings: no zero byte to escape, one copy
+        } else {
             for b in bytes {
                 out.append(b)
                 if b == 0 { out.append(0xFF) }

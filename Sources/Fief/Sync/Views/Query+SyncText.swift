@@ -22,10 +22,7 @@ extension Query where T: ObjectBase {
         do {
             let parsed = try QueryLanguage.parse(ParsedQueryCache.numberPercentArguments(predicateFormat))
             precondition(parsed.descriptors.isEmpty, "a subscription query cannot SORT, DISTINCT or LIMIT: \(predicateFormat)")
-            let (predicate, shapeArguments) = try parsed.predicate.bindingGeoArguments(arguments)
-            let values = try arguments.enumerated().map { index, arg in
-                shapeArguments.contains(index) ? .null : try StoredValue.argument(arg, realm: nil)
-            }
+            let (predicate, values) = try parsed.predicate.bindingArguments(arguments, realm: nil)
             if let highest = parsed.highestArgumentIndex {
                 precondition(highest < values.count, "the query uses $\(highest) but only \(values.count) argument(s) were given: \(predicateFormat)")
             }
