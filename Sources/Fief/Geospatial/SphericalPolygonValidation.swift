@@ -7,9 +7,9 @@ extension GeoRegion {
     /// closed with at least 3 distinct points (`QueryGeometry.problem` is nil).
     static func polygonProblem(outerRing: [QueryGeoPoint], holes: [[QueryGeoPoint]]) -> String? {
         let loops = ([outerRing] + holes).map(SphericalLoop.init)
+        let loopEdges = loops.map(\.edges)
         func name(_ index: Int) -> String { index == 0 ? "the outer ring" : "hole \(index)" }
-        for (index, loop) in loops.enumerated() {
-            let edges = loop.edges
+        for (index, edges) in loopEdges.enumerated() {
             for i in edges.indices {
                 for j in (i + 2)..<max(i + 2, edges.count) where !(i == 0 && j == edges.count - 1) {
                     if Self.crossProperly(edges[i], edges[j]) {
@@ -20,7 +20,7 @@ extension GeoRegion {
         }
         for a in loops.indices {
             for b in loops.indices where b > a {
-                if loops[a].edges.contains(where: { e in loops[b].edges.contains { Self.crossProperly(e, $0) } }) {
+                if loopEdges[a].contains(where: { e in loopEdges[b].contains { Self.crossProperly(e, $0) } }) {
                     return "geoPolygon: \(name(b)) crosses \(name(a))"
                 }
             }
