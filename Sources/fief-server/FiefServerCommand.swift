@@ -104,6 +104,7 @@ struct Serve: AsyncParsableCommand {
     var loginAttempts: Int = 10
 
     @OptionGroup var jwt: JWTOptions
+    @OptionGroup var identityProviders: IdentityProviderOptions
 
     @Option(name: .customLong("tls-certificate"),
             help: "PEM certificate (chain) to serve HTTPS and wss:// with; needs --tls-key (env FIEF_TLS_CERTIFICATE; default: plain HTTP).")
@@ -161,6 +162,7 @@ struct Serve: AsyncParsableCommand {
             jwt: try jwt.configuration(environment: environment)
         )
         configuration.tls = tls
+        configuration.identityProviders = try identityProviders.configurations(environment: environment)
         configuration.accounts = try accountFlows(environment: environment)
         configuration.metrics = ServerMetricsConfiguration(registry: registry, token: metricsToken ?? environment["FIEF_METRICS_TOKEN"])
         if !defaultPermissions.isEmpty {

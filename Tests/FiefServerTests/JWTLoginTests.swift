@@ -18,6 +18,21 @@ private struct LoginClaims: Encodable {
     }
 }
 
+/// The claims of a login token that describes its user.
+private struct ProfileClaims: Encodable {
+    var sub: String
+    var exp: Double
+    var iat: Double
+    var name: String
+    var email: String
+    var picture: String
+    var given_name: String
+    var family_name: String
+    var birthdate: String
+    var min_age: Int
+    var team: String
+}
+
 /// `POST /auth/login {"provider":"jwt","token":...}` against HS256 and ES256 keys.
 final class JWTLoginTests: XCTestCase {
     private let secret = "a test secret of more than thirty-two bytes"
@@ -152,6 +167,40 @@ final class JWTLoginTests: XCTestCase {
         XCTAssertEqual(busy.code, "identityInUse")
         let anonymous = try await http.post("/auth/link", ["provider": "anonymous"], token: erin.accessToken)
         XCTAssertEqual(anonymous.status, 400)
+    }
+
+    func testLoginsAnswerTheProfileTheProviderDescribes() async throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let secretFile = directory.appendingPathComponent("hs256.secret")
+        try Data(secret.utf8).write(to: secretFile)
+        let server = try ServerProcess(dataDirectory: directory.appendingPathComponent("data"), arguments: ["--jwt-secret-file", secretFile.path])
+        defer { _ = try? server.terminate() }
+        let http = HTTPClient(baseURL: server.baseURL)
+
+        // A JWT's OpenID Connect claims fill the fields; its other unregistered claims are metadata.
+        let claims = ProfileClaims(sub: "gina@idp", exp: Date().addingTimeInterval(600).timeIntervalSince1970.rounded(), iat: 1,
+                                   name: "Gina Lopez", email: "gina@example.com", picture: "https://example.com/g.png", given_name: "Gina",
+                                   family_name: "Lopez", birthdate: "1990-04-01", min_age: 21, team: "blue")
+        let viaJWT = try await login(http, try TestSigningKey.hs256(secret).sign(claims))
+        let profile = try XCTUnwrap(viaJWT.json["profile"] as? [String: Any], String(decoding: viaJWT.body, as: UTF8.self))
+        XCTAssertEqual(profile["name"] as? String, "Gina Lopez")
+        XCTAssertEqual(profile["email"] as? String, "gina@example.com")
+        XCTAssertEqual(profile["pictureURL"] as? String, "https://example.com/g.png")
+        XCTAssertEqual(profile["firstName"] as? String, "Gina")
+        XCTAssertEqual(profile["lastName"] as? String, "Lopez")
+        XCTAssertEqual(profile["birthday"] as? String, "1990-04-01")
+        XCTAssertEqual(profile["minAge"] as? String, "21", "a numeric age claim is given as text, as RealmSwift's profile does")
+        XCTAssertNil(profile["gender"])
+        XCTAssertEqual(profile["metadata"] as? [String: String], ["team": "blue"], "registered claims (sub, exp, iat) are not metadata")
+
+        // A password account's profile is its email; an anonymous user's is empty.
+        let dana = try await http.register("dana@example.com")
+        let viaPassword = try await http.post("/auth/login", ["provider": "password", "username": "dana@example.com", "password": "correct horse"])
+        XCTAssertEqual((viaPassword.json["profile"] as? [String: Any])?["email"] as? String, "dana@example.com")
+        XCTAssertEqual(try Login(viaPassword).userId, dana.userId)
+        let guest = try await http.post("/auth/login", ["provider": "anonymous"])
+        XCTAssertEqual((guest.json["profile"] as? [String: Any])?.keys.sorted(), ["metadata"])
     }
 
     private func login(_ http: HTTPClient, _ token: String) async throws -> HTTPClient.Reply {

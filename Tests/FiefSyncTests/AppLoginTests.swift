@@ -37,6 +37,35 @@ final class AppLoginTests: AuthTestCase {
         }
     }
 
+    func testProfileProviderAndTheCompletionHandlerLogin() async throws {
+        let app = makeApp()
+        let name = uniqueName() + "@example.com"
+        try await app.emailPasswordAuth.registerUser(email: name, password: "correct horse")
+        let credentials = Credentials.emailPassword(email: name, password: "correct horse")
+        XCTAssertEqual(credentials.provider, .usernamePassword)
+        let user: User = try await withCheckedThrowingContinuation { continuation in
+            app.login(credentials: credentials) { continuation.resume(with: $0) }
+        }
+        XCTAssertEqual(user.provider, .usernamePassword)
+        XCTAssertEqual(user.profile.email, name, "a password account's profile is its email")
+        XCTAssertNil(user.profile.name)
+        XCTAssertEqual(user.profile.metadata, [:])
+
+        let restarted = makeApp()
+        XCTAssertEqual(restarted.allUsers[user.id]?.profile, user.profile, "the profile is kept with the user")
+
+        let guest = try await app.login(credentials: .anonymous)
+        XCTAssertEqual(guest.provider, .anonymous)
+        XCTAssertEqual(guest.profile, UserProfile())
+
+        // Apple and Google ID tokens reach their providers, which this server has not enabled
+        // (IdentityProviderLoginTests logs in with them).
+        XCTAssertEqual(Credentials.apple(idToken: "a.b.c").provider, .apple)
+        XCTAssertEqual(Credentials.googleId(token: "a.b.c").provider, .google)
+        await assertAuthError(.providerDisabled) { try await app.login(credentials: .apple(idToken: "a.b.c")) }
+        await assertAuthError(.providerDisabled) { try await app.login(credentials: .googleId(token: "a.b.c")) }
+    }
+
     func testAnonymousLoginReusesTheLoggedInAnonymousUser() async throws {
         let app = makeApp()
         let first = try await app.login(credentials: .anonymous)

@@ -310,3 +310,43 @@ extension FlexibleSyncTests {
         XCTAssertEqual(all.people, ["ann", "bob"], "leaving a view deletes nothing")
     }
 }
+
+/// Counts the runs of an initial-subscriptions callback.
+final class RunCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs = 0
+    func add() { lock.lock(); runs += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return runs }
+}
+
+/// Opens a flexible-sync realm on its own actor and lets it go.
+actor InitialSubscriptionsOpener {
+    func open(_ configuration: Realm.Configuration) async throws -> Int {
+        let realm = try await Realm(configuration: configuration, actor: self, downloadBeforeOpen: .always)
+        return realm.subscriptions.count
+    }
+}
+
+/// `InitialSubscriptionsConfiguration`: the callback runs on the first open, and on every open
+/// with `rerunOnOpen`.
+final class InitialSubscriptionsTests: SyncTestCase {
+    func testInitialSubscriptionsRunOnTheFirstOpenAndOnEveryOpenWithRerunOnOpen() async throws {
+        for rerun in [false, true] {
+            let user = try await register(rerun ? "rerun" : "once", on: makeApp(device: rerun ? "rerun" : "once"))
+            let runs = RunCounter()
+            var config = user.flexibleSyncConfiguration(initialSubscriptions: { subs in
+                runs.add()
+                subs.append(QuerySubscription<FlexItem>(name: "all"))
+            }, rerunOnOpen: rerun)
+            config.objectTypes = [FlexItem.self]
+            let initial = try XCTUnwrap(config.syncConfiguration?.initialSubscriptions)
+            XCTAssertEqual(initial.rerunOnOpen, rerun)
+
+            for _ in 0..<2 {
+                let count = try await InitialSubscriptionsOpener().open(config)
+                XCTAssertEqual(count, 1, "the callback's subscription is there, once")
+            }
+            XCTAssertEqual(runs.count, rerun ? 2 : 1, "rerunOnOpen: \(rerun)")
+        }
+    }
+}

@@ -39,6 +39,8 @@ public struct LoginResponse: Codable, Sendable, Equatable {
     public var isAdmin: Bool
     /// The user's custom data (``CustomDataValue``); absent when none was set.
     public var customData: [String: CustomDataValue]?
+    /// What the identity provider says about the user (``UserProfile``).
+    public var profile: UserProfile?
 }
 
 /// The answer to `POST /auth/refresh`.

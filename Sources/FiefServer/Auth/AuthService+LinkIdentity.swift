@@ -4,7 +4,7 @@ extension AuthService {
     /// Links another identity to `caller`, who can then log in with it too (RealmSwift's
     /// `linkUser(credentials:)`):
     ///
-    /// - `jwt`: the token's subject becomes one of the caller's identities.
+    /// - `jwt`, `apple`, `google`: the token's subject becomes one of the caller's identities.
     /// - `password`: the account with this user name and password gives its name, password and
     ///   identities to the caller and is deleted, provided it is fresh (registered for this
     ///   purpose: no realms, grants, API keys or custom data) and the caller has no user name
@@ -19,9 +19,13 @@ extension AuthService {
             guard let jwt else { throw AuthError.providerDisabled("jwt") }
             guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the jwt provider needs token") }
             if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
-            let subject = try await jwt.subject(of: token)
-            let owner = try await store.linkExternalIdentity(provider: "jwt", subject: subject, userId: user.id)
-            guard owner == user.id else { throw AuthError.identityInUse("the jwt subject \(subject) is another user's identity") }
+            try await linkExternal(provider: "jwt", subject: try await jwt.identity(of: token).subject, to: user)
+        case let name where identityProviders[name] != nil:
+            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the \(name) provider needs token") }
+            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
+            try await linkExternal(provider: name, subject: try identityProviders[name]!.identity(of: token).subject, to: user)
+        case "apple", "google":
+            throw AuthError.providerDisabled(request.provider)
         case "password":
             guard let username = request.username, let password = request.password else {
                 throw AuthError.invalidRequest("the password provider needs username and password")
@@ -44,6 +48,12 @@ extension AuthService {
             throw AuthError.unknownProvider(request.provider)
         }
         return try await issueTokens(for: try await store.user(id: user.id) ?? user)
+    }
+
+    /// Makes `subject` of `provider` one of `user`'s identities, unless it is another user's.
+    private func linkExternal(provider: String, subject: String, to user: StoredUser) async throws {
+        let owner = try await store.linkExternalIdentity(provider: provider, subject: subject, userId: user.id)
+        guard owner == user.id else { throw AuthError.identityInUse("the \(provider) subject \(subject) is another user's identity") }
     }
 
     /// Whether the account holds nothing but its name and password.

@@ -14,21 +14,27 @@ public struct AuthService: Sendable {
     let limiter: LoginRateLimiter
     let adminToken: String?
     let jwt: JWTLoginVerifier?
+    /// The ID-token providers (`apple`, `google`) by name.
+    let identityProviders: [String: IdentityProviderVerifier]
     /// How accounts are confirmed and passwords reset.
     let accounts: AccountFlowConfiguration
     let webhook: AccountWebhook?
 
     /// A service over `store`, signing with `signingKey`; `adminToken`, when set, lets
     /// `admin-token` logins in as the administrator; `jwt`, when set, enables `jwt` logins
-    /// (``JWTConfigurationError`` when its keys are unusable); `accounts` says how password
-    /// accounts are confirmed and reset (``AccountFlowConfigurationError`` when it cannot work).
+    /// and `identityProviders` the `apple` and `google` ones (``JWTConfigurationError`` when
+    /// their keys are unusable); `accounts` says how password accounts are confirmed and reset
+    /// (``AccountFlowConfigurationError`` when it cannot work).
     public init(store: any ServerStore, signingKey: [UInt8], adminToken: String?, rateLimits: LoginRateLimits,
-                jwt: JWTLoginConfiguration? = nil, accounts: AccountFlowConfiguration = AccountFlowConfiguration(),
-                hasher: PasswordHasher = PasswordHasher()) throws {
+                jwt: JWTLoginConfiguration? = nil, identityProviders: [IdentityProviderConfiguration] = [],
+                accounts: AccountFlowConfiguration = AccountFlowConfiguration(), hasher: PasswordHasher = PasswordHasher()) throws {
         try accounts.validate()
         self.accounts = accounts
         webhook = accounts.webhook.map(AccountWebhook.init)
         self.jwt = try jwt.map(JWTLoginVerifier.init)
+        var verifiers: [String: IdentityProviderVerifier] = [:]
+        for provider in identityProviders { verifiers[provider.name] = try IdentityProviderVerifier(provider) }
+        self.identityProviders = verifiers
         self.store = store
         self.hasher = hasher
         signer = AccessTokenSigner(key: signingKey)
@@ -96,13 +102,32 @@ public struct AuthService: Sendable {
             guard let jwt else { throw AuthError.providerDisabled("jwt") }
             guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the jwt provider needs token") }
             if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
-            let subject = try await jwt.subject(of: token)
-            if let existing = try await store.user(provider: "jwt", subject: subject) { return try await issueTokens(for: existing) }
-            let user = StoredUser(id: try Self.newUserId(), username: nil, passwordHash: nil, provider: "jwt", isAdmin: false, createdAt: Date())
-            return try await issueTokens(for: try await store.createExternalUser(user, subject: subject))
+            return try await logInExternal(provider: "jwt", try await jwt.identity(of: token))
+        case let name where identityProviders[name] != nil:
+            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the \(name) provider needs token") }
+            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
+            return try await logInExternal(provider: name, try identityProviders[name]!.identity(of: token))
+        case "apple", "google":
+            throw AuthError.providerDisabled(request.provider)
         default:
             throw AuthError.unknownProvider(request.provider)
         }
+    }
+
+    /// Logs in the user of an outside identity (`jwt`, `apple`, `google`) checked by its
+    /// provider, making the user at their first login.
+    private func logInExternal(provider: String, _ identity: (subject: String, profile: UserProfile)) async throws -> LoginResponse {
+        if let existing = try await store.user(provider: provider, subject: identity.subject) {
+            return try await issueTokens(for: existing, profile: identity.profile)
+        }
+        let user = StoredUser(id: try Self.newUserId(), username: nil, passwordHash: nil, provider: provider, isAdmin: false, createdAt: Date())
+        return try await issueTokens(for: try await store.createExternalUser(user, subject: identity.subject), profile: identity.profile)
+    }
+
+    /// Throws ``JWTConfigurationError`` when an ID-token provider cannot read its key set or
+    /// has no client id.
+    public static func checkIdentityProviders(_ providers: [IdentityProviderConfiguration]) throws {
+        for provider in providers { _ = try IdentityProviderVerifier(provider) }
     }
 
     /// Throws ``JWTConfigurationError`` when the `jwt` provider cannot use `configuration`'s keys.
@@ -141,13 +166,15 @@ public struct AuthService: Sendable {
         }
     }
 
-    func issueTokens(for user: StoredUser, apiKeyId: String? = nil) async throws -> LoginResponse {
+    /// Logs `user` in: a new refresh token (tied to `apiKeyId` for an API-key login), an access
+    /// token, the custom data and `profile` (by default what the account itself says).
+    func issueTokens(for user: StoredUser, apiKeyId: String? = nil, profile: UserProfile? = nil) async throws -> LoginResponse {
         let refresh = ByteEncodings.base64URL(try Crypto.randomBytes(32))
         try await store.saveRefreshToken(StoredRefreshToken(tokenHash: try Self.hash(refresh), userId: user.id,
                                                             expiresAt: Date().addingTimeInterval(Self.refreshTokenLifetime), revoked: false,
                                                             apiKeyId: apiKeyId))
         return LoginResponse(userId: user.id, accessToken: try accessToken(for: user), refreshToken: refresh, isAdmin: user.isAdmin,
-                             customData: try await store.customData(userId: user.id))
+                             customData: try await store.customData(userId: user.id), profile: profile ?? UserProfile(account: user))
     }
 
     private func accessToken(for user: StoredUser) throws -> String {

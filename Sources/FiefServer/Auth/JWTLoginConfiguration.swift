@@ -29,12 +29,18 @@ public enum JWTConfigurationError: Error, Equatable, CustomStringConvertible {
     case unreadablePublicKey(String)
     /// The HS256 secret is shorter than 32 bytes.
     case secretTooShort(Int)
+    /// An identity provider's JSON Web Key Set cannot be used, and why.
+    case unreadableKeySet(String)
+    /// An identity provider (`apple`, `google`) was configured without a client id.
+    case noClientID(String)
 
     public var description: String {
         switch self {
         case .noKey: "the jwt provider needs a public key (--jwt-public-key) or an HS256 secret (--jwt-secret-file)"
         case .unreadablePublicKey(let reason): "the jwt public key is not an EC P-256 or RSA public key or certificate in PEM: \(reason)"
         case .secretTooShort(let count): "the HS256 secret has \(count) bytes; use at least 32"
+        case .unreadableKeySet(let reason): "the identity provider's key set (JWKS) cannot be used: \(reason)"
+        case .noClientID(let provider): "the \(provider) provider needs at least one client id (the aud its tokens carry)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import FiefSyncProtocol
 import Foundation
 
 /// Checks the token of a `jwt` login: its algorithm against the configured keys, its signature
@@ -25,37 +26,21 @@ struct JWTLoginVerifier: Sendable {
     /// The algorithms the configured keys verify.
     var algorithms: [String] { (secret == nil ? [] : ["HS256"]) + (publicKey.map { [$0.algorithm] } ?? []) }
 
-    /// The token's subject (`sub`) once every check passed; ``AuthError/rejectedToken(_:)``
-    /// naming the failed check otherwise.
-    func subject(of token: String, now: Date = Date()) async throws(AuthError) -> String {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = ByteEncodings.fromBase64URL(parts[0]),
-              let header = try? JSONDecoder().decode(Header.self, from: Data(headerBytes)) else {
-            throw .rejectedToken("the token is not a JWT: three base64url parts, the first a JSON header with alg")
-        }
-        guard let signature = ByteEncodings.fromBase64URL(parts[2]), let payload = ByteEncodings.fromBase64URL(parts[1]) else {
-            throw .rejectedToken("the token cannot be read: its payload or signature is not base64url")
-        }
-        let signed = Array(parts[0].utf8) + [UInt8(ascii: ".")] + Array(parts[1].utf8)
+    /// The token's subject (`sub`) and the profile its claims describe, once every check
+    /// passed; ``AuthError/rejectedToken(_:)`` naming the failed check otherwise.
+    func identity(of token: String, now: Date = Date()) async throws(AuthError) -> (subject: String, profile: UserProfile) {
+        let jws = try CompactJWS(token)
         let valid: Bool
-        switch (header.alg, publicKey) {
+        switch (jws.algorithm, publicKey) {
         case ("HS256", _) where secret != nil:
-            guard let expected = try? Crypto.hmacSHA256(key: secret!, data: signed) else { throw .rejectedToken("HMAC-SHA256 failed") }
-            valid = Crypto.constantTimeEqual(expected, signature)
+            guard let expected = try? Crypto.hmacSHA256(key: secret!, data: jws.signedBytes) else { throw .rejectedToken("HMAC-SHA256 failed") }
+            valid = Crypto.constantTimeEqual(expected, jws.signature)
         case (let alg, let key?) where alg == key.algorithm:
-            valid = key.verifies(signature, of: signed)
+            valid = key.verifies(jws.signature, of: jws.signedBytes)
         default:
-            throw .rejectedToken("the token is signed with \(header.alg), but this server accepts \(algorithms.joined(separator: " and "))")
+            throw .rejectedToken("the token is signed with \(jws.algorithm), but this server accepts \(algorithms.joined(separator: " and "))")
         }
-        guard valid else { throw .rejectedToken("the signature does not match the configured \(header.alg) key") }
-        let claims: ExternalLoginClaims
-        do { claims = try JSONDecoder().decode(ExternalLoginClaims.self, from: Data(payload)) } catch {
-            throw .rejectedToken("the token cannot be read: its payload is not a JSON object of claims (\(error))")
-        }
-        return try claims.check(issuer: issuer, audience: audience, now: now)
-    }
-
-    private struct Header: Decodable {
-        var alg: String
+        guard valid else { throw .rejectedToken("the signature does not match the configured \(jws.algorithm) key") }
+        return try jws.identity(issuers: issuer.map { [$0] }, audiences: audience.map { [$0] }, now: now)
     }
 }

@@ -39,7 +39,7 @@ public struct FiefSyncServer: Sendable {
         self.logger = logger
         self.store = store
         auth = try AuthService(store: store, signingKey: signingKey, adminToken: configuration.adminToken, rateLimits: configuration.rateLimits,
-                               jwt: configuration.jwt, accounts: configuration.accounts)
+                               jwt: configuration.jwt, identityProviders: configuration.identityProviders, accounts: configuration.accounts)
         metrics = configuration.metrics?.makeMetrics() ?? .disabled()
         let hub = SyncHub(store: store, logger: logger, metrics: metrics)
         var permissions = PermissionService(store: store, defaults: configuration.defaultPermissions)

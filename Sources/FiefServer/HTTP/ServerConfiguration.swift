@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     public var syncLimits: SyncLimits
     /// The keys and checks of the `jwt` login provider; nil disables it.
     public var jwt: JWTLoginConfiguration?
+    /// Sign in with Apple and Google through their ID tokens (``IdentityProviderConfiguration``);
+    /// empty disables both.
+    public var identityProviders: [IdentityProviderConfiguration] = []
     /// Levels every user has on app-wide paths (`/default`, `/partition/*` by default).
     public var defaultPermissions: DefaultPermissions = .standard
     /// The certificate and key to serve HTTPS and `wss://` with; nil serves plain HTTP.

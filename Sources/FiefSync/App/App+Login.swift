@@ -24,7 +24,8 @@ extension App {
     }
 
     /// Logs a user in and calls `completion` with the user or a ``SyncAuthError``, on
-    /// `queue` (``Dispatch/DispatchQueue/fiefCallbacks`` unless given).
+    /// ``Dispatch/DispatchQueue/fiefCallbacks`` (Linux programs have no main queue to wait
+    /// on; RealmSwift calls back on the main queue).
     ///
     /// ```swift
     /// app.login(credentials: .anonymous) { result in
@@ -34,7 +35,18 @@ extension App {
     ///     }
     /// }
     /// ```
-    public func login(credentials: Credentials, callbackQueue queue: DispatchQueue = .fiefCallbacks,
+    public func login(credentials: Credentials, _ completion: @escaping @Sendable (Result<User, any Error>) -> Void) {
+        login(credentials: credentials, callbackQueue: .fiefCallbacks, completion)
+    }
+
+    /// Logs a user in and calls `completion` with the user or a ``SyncAuthError`` on `queue`.
+    ///
+    /// ```swift
+    /// app.login(credentials: .anonymous, callbackQueue: uiQueue) { result in
+    ///     if case .success(let user) = result { show(user) }
+    /// }
+    /// ```
+    public func login(credentials: Credentials, callbackQueue queue: DispatchQueue,
                       _ completion: @escaping @Sendable (Result<User, any Error>) -> Void) {
         CallbackDelivery.deliver(on: queue, completion) { try await self.login(credentials: credentials) }
     }

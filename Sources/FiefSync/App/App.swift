@@ -98,7 +98,7 @@ public final class App: @unchecked Sendable {
     }
 
     /// The user for a successful login: the existing object for that id (identity-mapped), or a new one.
-    func adopt(_ reply: LoginReply, provider: String) -> User {
+    func adopt(_ reply: LoginReply, provider: Provider) -> User {
         let user = users.withLock { users in
             if let existing = users[reply.userId] { return existing }
             let user = User(id: reply.userId, app: self, provider: provider)
@@ -106,7 +106,7 @@ public final class App: @unchecked Sendable {
             return user
         }
         if let replaced = user.didLogIn(accessToken: reply.accessToken, refreshToken: reply.refreshToken, isAdmin: reply.isAdmin,
-                                        customData: reply.customData ?? [:]) {
+                                        customData: reply.customData ?? [:], profile: reply.profile ?? UserProfile()) {
             revokeInBackground(replaced)
         }
         persist(user)
@@ -115,7 +115,7 @@ public final class App: @unchecked Sendable {
 
     /// The logged-in anonymous user, if any.
     func loggedInAnonymousUser() -> User? {
-        users.withLock { Array($0.values) }.first { $0.provider == "anonymous" && $0.state == .loggedIn }
+        users.withLock { Array($0.values) }.first { $0.provider == .anonymous && $0.state == .loggedIn }
     }
 
     /// Forgets a removed user.

@@ -19,20 +19,34 @@ public enum Credentials: Sendable, Equatable {
     /// The server's administrator token (`fief-server --admin-token`): logs in as the server's
     /// administrator. fief-server has no other server-wide keys.
     case serverAPIKey(String)
+    /// The identity token of Sign in with Apple (`ASAuthorizationAppleIDCredential.identityToken`
+    /// as a string). The server checks it against Apple's keys and its `--apple-client-id`s.
+    case apple(idToken: String)
+    /// A Google ID token (Google Sign-In's `idToken`). The server checks it against Google's
+    /// keys and its `--google-client-id`s.
+    case googleId(token: String)
+
+    /// The provider these credentials log in with.
+    public var provider: Provider {
+        switch self {
+        case .emailPassword: .usernamePassword
+        case .jwt: .jwt
+        case .anonymous: .anonymous
+        case .userAPIKey: .userAPIKey
+        case .serverAPIKey: .serverAPIKey
+        case .apple: .apple
+        case .googleId: .google
+        }
+    }
 
     /// The login request these credentials send.
     var request: LoginRequest {
-        switch self {
-        case .emailPassword(let email, let password):
-            LoginRequest(kind: .login(LoginBody(provider: "password", username: email, password: password)))
-        case .jwt(let token):
-            LoginRequest(kind: .login(LoginBody(provider: "jwt", token: token)))
-        case .anonymous:
-            LoginRequest(kind: .login(LoginBody(provider: "anonymous")))
-        case .userAPIKey(let key):
-            LoginRequest(kind: .login(LoginBody(provider: "api-key", token: key)))
-        case .serverAPIKey(let key):
-            LoginRequest(kind: .login(LoginBody(provider: "admin-token", token: key)))
+        let name = provider.rawValue
+        return switch self {
+        case .emailPassword(let email, let password): LoginRequest(kind: .login(LoginBody(provider: name, username: email, password: password)))
+        case .jwt(let token), .userAPIKey(let token), .serverAPIKey(let token), .apple(let token), .googleId(let token):
+            LoginRequest(kind: .login(LoginBody(provider: name, token: token)))
+        case .anonymous: LoginRequest(kind: .login(LoginBody(provider: name)))
         }
     }
 }

@@ -15,8 +15,9 @@ public final class User: @unchecked Sendable {
     public let id: String
     /// The app the user belongs to.
     public let app: App
-    /// How the user logged in: `password`, `anonymous`, `jwt` or `admin-token`.
-    public let provider: String
+    /// How the user logged in: ``Provider/usernamePassword``, ``Provider/anonymous``,
+    /// ``Provider/jwt``, ``Provider/userAPIKey`` or ``Provider/serverAPIKey``.
+    public let provider: Provider
     let core: AuthLocked<Core>
 
     /// The mutable part, behind ``core``'s lock.
@@ -26,13 +27,14 @@ public final class User: @unchecked Sendable {
         var refreshToken: String?
         var isAdmin: Bool
         var customData: [String: CustomDataValue] = [:]
+        var profile = UserProfile()
         var lastActiveAt: Date
         var errorHandler: (@Sendable (User, SyncAuthError) -> Void)?
         var logoutObservers: [@Sendable () -> Void] = []
         var refreshTask: Task<String, any Error>?
     }
 
-    init(id: String, app: App, provider: String) {
+    init(id: String, app: App, provider: Provider) {
         self.id = id
         self.app = app
         self.provider = provider
@@ -43,11 +45,11 @@ public final class User: @unchecked Sendable {
     init(restoring record: CachedUser, app: App) {
         id = record.id
         self.app = app
-        provider = record.provider
+        provider = Provider(rawValue: record.provider)
         let loggedIn = record.state == .loggedIn && record.refreshToken != nil
         core = AuthLocked(Core(state: loggedIn ? .loggedIn : .loggedOut, accessToken: loggedIn ? record.accessToken : nil,
                                refreshToken: loggedIn ? record.refreshToken : nil, isAdmin: record.isAdmin,
-                               customData: record.customData, lastActiveAt: record.lastActiveAt))
+                               customData: record.customData, profile: record.profile, lastActiveAt: record.lastActiveAt))
     }
 
     /// Logged in, logged out or removed.
@@ -75,6 +77,16 @@ public final class User: @unchecked Sendable {
     /// if case .string(let team)? = user.customData["team"] { print("on team \(team)") }
     /// ```
     public var customData: [String: CustomDataValue] { core.withLock { $0.customData } }
+
+    /// What the identity provider said about the user at their last login: their email for a
+    /// password account, the OpenID Connect claims of a JWT login (see ``UserProfile``).
+    /// Kept in the user cache, so it is there after a restart.
+    ///
+    /// ```swift
+    /// let user = try await app.login(credentials: .jwt(token: token))
+    /// greet(user.profile.firstName ?? user.profile.name ?? "there")
+    /// ```
+    public var profile: UserProfile { core.withLock { $0.profile } }
 
     /// The Realm Object Server era's name of ``id``.
     public var identity: String? { id }
@@ -107,14 +119,14 @@ public final class User: @unchecked Sendable {
     /// The user as the cache keeps it.
     var cached: CachedUser {
         core.withLock { core in
-            CachedUser(id: id, provider: provider, refreshToken: core.refreshToken, accessToken: core.accessToken,
+            CachedUser(id: id, provider: provider.rawValue, refreshToken: core.refreshToken, accessToken: core.accessToken,
                        serverURL: app.baseURL.absoluteString, appId: app.appId, state: core.state, isAdmin: core.isAdmin,
-                       customData: core.customData, lastActiveAt: core.lastActiveAt)
+                       customData: core.customData, profile: core.profile, lastActiveAt: core.lastActiveAt)
         }
     }
 
     /// Takes the tokens of a new login; returns the refresh token it replaces, if any.
-    func didLogIn(accessToken: String, refreshToken: String, isAdmin: Bool, customData: [String: CustomDataValue]) -> String? {
+    func didLogIn(accessToken: String, refreshToken: String, isAdmin: Bool, customData: [String: CustomDataValue], profile: UserProfile) -> String? {
         core.withLock { core in
             let replaced = core.refreshToken
             core.state = .loggedIn
@@ -122,6 +134,7 @@ public final class User: @unchecked Sendable {
             core.refreshToken = refreshToken
             core.isAdmin = isAdmin
             core.customData = customData
+            core.profile = profile
             core.lastActiveAt = Date()
             core.refreshTask = nil
             return replaced == refreshToken ? nil : replaced

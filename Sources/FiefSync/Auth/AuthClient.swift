@@ -27,7 +27,7 @@ struct AuthClient: Sendable {
             throw SyncAuthError(.badResponse, "POST /auth/register answered neither a login nor awaitingConfirmation")
         }
         return LoginReply(userId: reply.userId, accessToken: accessToken, refreshToken: refreshToken, isAdmin: reply.isAdmin ?? false,
-                          customData: reply.customData)
+                          customData: reply.customData, profile: reply.profile)
     }
 
     /// One of the account routes (`auth/confirm`, `auth/password/reset`...), which answer a status.

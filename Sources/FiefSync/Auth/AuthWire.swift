@@ -31,6 +31,8 @@ struct LoginReply: Decodable, Sendable {
     var isAdmin: Bool
     /// Absent when the user has none (and from servers older than custom data).
     var customData: [String: CustomDataValue]?
+    /// Absent from servers older than profiles.
+    var profile: UserProfile?
 }
 
 /// The answer to `POST /auth/register`: a login, or `status` `awaitingConfirmation`.
@@ -41,6 +43,7 @@ struct RegisterReply: Decodable, Sendable {
     var refreshToken: String?
     var isAdmin: Bool?
     var customData: [String: CustomDataValue]?
+    var profile: UserProfile?
 }
 
 /// `POST /auth/confirm`.
@@ -95,10 +98,10 @@ struct LoginRequest: Sendable, Equatable {
     var kind: Kind
 
     /// The provider the cache records for the user.
-    var provider: String {
+    var provider: Provider {
         switch kind {
-        case .login(let body): body.provider
-        case .register: "password"
+        case .login(let body): Provider(rawValue: body.provider)
+        case .register: .usernamePassword
         }
     }
 }

@@ -21,6 +21,8 @@ struct CachedUser: Sendable, Equatable {
     var isAdmin: Bool
     /// The custom data the server last sent (``User/customData``).
     var customData: [String: CustomDataValue] = [:]
+    /// What the identity provider said at the last login (``User/profile``).
+    var profile = UserProfile()
     /// The last login or switch to this user: the most recent logged-in user is current.
     var lastActiveAt: Date
 }

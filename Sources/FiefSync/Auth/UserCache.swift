@@ -17,6 +17,8 @@ final class UserCache: @unchecked Sendable {
     /// Each user's custom data as JSON, in a class of its own so that caches written before
     /// custom data existed keep their `FiefSyncUser` schema.
     static let customDataClassName = "FiefSyncUserCustomData"
+    /// Each user's profile as JSON, in a class of its own for the same reason.
+    static let profileClassName = "FiefSyncUserProfile"
     static let fileName = "metadata.fief"
 
     private static let schema = ObjectSchema(className: className, properties: [
@@ -31,10 +33,16 @@ final class UserCache: @unchecked Sendable {
         Property(name: "lastActiveAt", type: .date),
     ])
 
-    private static let customDataSchema = ObjectSchema(className: customDataClassName, properties: [
-        Property(name: "id", type: .string, isPrimary: true),
-        Property(name: "json", type: .string),
-    ])
+    private static let customDataSchema = jsonSchema(customDataClassName)
+    private static let profileSchema = jsonSchema(profileClassName)
+
+    /// A class of JSON documents keyed by user id.
+    private static func jsonSchema(_ className: String) -> ObjectSchema {
+        ObjectSchema(className: className, properties: [
+            Property(name: "id", type: .string, isPrimary: true),
+            Property(name: "json", type: .string),
+        ])
+    }
 
     /// The cache in `directory`, encrypted with `encryptionKey` (64 bytes) when given.
     init(directory: URL, encryptionKey: Data?) {
@@ -50,17 +58,12 @@ final class UserCache: @unchecked Sendable {
             guard FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
             let realm = try open()
             guard realm.schema.objectSchema.contains(where: { $0.className == Self.className }) else { return [] }
-            var customData: [String: [String: CustomDataValue]] = [:]
-            if realm.schema.objectSchema.contains(where: { $0.className == Self.customDataClassName }) {
-                for object in try realm.dynamicObjects(Self.customDataClassName).objects() {
-                    guard let id = try object.value(forProperty: "id") as? String, let json = try object.value(forProperty: "json") as? String,
-                          let data = try? JSONDecoder().decode([String: CustomDataValue].self, from: Data(json.utf8)) else { continue }
-                    customData[id] = data
-                }
-            }
+            let customData = try Self.documents(of: Self.customDataClassName, [String: CustomDataValue].self, in: realm)
+            let profiles = try Self.documents(of: Self.profileClassName, UserProfile.self, in: realm)
             return try realm.dynamicObjects(Self.className).objects().compactMap(Self.cachedUser).map { user in
                 var user = user
                 user.customData = customData[user.id] ?? [:]
+                user.profile = profiles[user.id] ?? UserProfile()
                 return user
             }
         }
@@ -72,12 +75,31 @@ final class UserCache: @unchecked Sendable {
             try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             let realm = try open()
             try realm.write {
-                try realm.dynamicAddClasses([Self.schema, Self.customDataSchema])
+                try realm.dynamicAddClasses([Self.schema, Self.customDataSchema, Self.profileSchema])
                 try realm.dynamicCreate(Self.className, value: Self.values(user), update: .modified)
-                let json = String(decoding: try JSONEncoder().encode(user.customData), as: UTF8.self)
-                try realm.dynamicCreate(Self.customDataClassName, value: ["id": user.id, "json": json], update: .modified)
+                try Self.saveDocument(user.customData, of: Self.customDataClassName, for: user.id, in: realm)
+                try Self.saveDocument(user.profile, of: Self.profileClassName, for: user.id, in: realm)
             }
         }
+    }
+
+    /// The JSON documents of `className` by user id (none when the file predates the class);
+    /// a document this version cannot read is left out.
+    private static func documents<Document: Decodable>(of className: String, _ type: Document.Type, in realm: Realm) throws -> [String: Document] {
+        guard realm.schema.objectSchema.contains(where: { $0.className == className }) else { return [:] }
+        var documents: [String: Document] = [:]
+        for object in try realm.dynamicObjects(className).objects() {
+            guard let id = try object.value(forProperty: "id") as? String, let json = try object.value(forProperty: "json") as? String,
+                  let document = try? JSONDecoder().decode(type, from: Data(json.utf8)) else { continue }
+            documents[id] = document
+        }
+        return documents
+    }
+
+    /// Inserts or replaces the JSON document of `className` for user `id`.
+    private static func saveDocument(_ document: some Encodable, of className: String, for id: String, in realm: Realm) throws {
+        let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
+        try realm.dynamicCreate(className, value: ["id": id, "json": json], update: .modified)
     }
 
     private func open() throws -> Realm {

@@ -49,10 +49,9 @@ public struct SyncConfiguration: Sendable {
     /// Fief's default is true (RealmSwift's is false): an open tells at once that the server
     /// cannot be reached.
     public var cancelAsyncOpenOnNonFatalErrors = true
-    /// Subscriptions to add the first time a flexible-sync realm is opened.
-    let initialSubscriptions: (@Sendable (SyncSubscriptionSet) -> Void)?
-    /// Whether `initialSubscriptions` run on every open, not only the first.
-    var rerunsInitialSubscriptions = false
+    /// The subscriptions a flexible-sync realm adds the first time it is opened on this device
+    /// (on every open when their `rerunOnOpen` is true); nil when the configuration has none.
+    public let initialSubscriptions: InitialSubscriptionsConfiguration?
 
     /// The parsed URL, or why it is malformed (thrown when a realm opens).
     let parsedURL: Result<RealmURL, SyncError>
@@ -67,7 +66,7 @@ public struct SyncConfiguration: Sendable {
     }
 
     init(user: User, realmURL: URL, partitionValue: String?, isFlexibleSync: Bool, fullSynchronization: Bool, enableSSLValidation: Bool,
-         urlPrefix: String?, clientResetMode: ClientResetMode, initialSubscriptions: (@Sendable (SyncSubscriptionSet) -> Void)?) {
+         urlPrefix: String?, clientResetMode: ClientResetMode, initialSubscriptions: InitialSubscriptionsConfiguration?) {
         parsedURL = Result { () throws(SyncError) in try RealmURL(realmURL) }
         self.user = user
         self.realmURL = realmURL
@@ -115,7 +114,7 @@ extension Realm.Configuration {
     public var syncConfiguration: SyncConfiguration? {
         get { (syncAgent as? SyncAgent)?.sync }
         set {
-            syncAgent = newValue.map(SyncAgent.init(sync:))
+            syncAgent = newValue.map { SyncAgent(sync: $0) }
             recordsSyncHistory = newValue != nil
         }
     }

@@ -59,11 +59,10 @@ extension User {
     public func flexibleSyncConfiguration(clientResetMode: ClientResetMode = .discardUnsyncedChanges(),
                                           initialSubscriptions: (@Sendable (SyncSubscriptionSet) -> Void)?,
                                           rerunOnOpen: Bool = false) -> Realm.Configuration {
-        var sync = SyncConfiguration(
+        let sync = SyncConfiguration(
             user: self, realmURL: RealmURL.on(app.baseURL, path: "/default"), partitionValue: nil, isFlexibleSync: true,
             fullSynchronization: false, enableSSLValidation: true, urlPrefix: nil, clientResetMode: clientResetMode,
-            initialSubscriptions: initialSubscriptions)
-        sync.rerunsInitialSubscriptions = rerunOnOpen
+            initialSubscriptions: initialSubscriptions.map { InitialSubscriptionsConfiguration(callback: $0, rerunOnOpen: rerunOnOpen) })
         return makeConfiguration(sync)
     }
 

@@ -71,3 +71,16 @@ extension Results where Element: Object {
         subscriptions.change { subscriptions.remove(matching) }
     }
 }
+
+extension Realm {
+    /// Query-based sync's old way to subscribe, retired in RealmSwift 10 (where it is also
+    /// unavailable): subscribe to the results instead.
+    ///
+    /// ```swift
+    /// let todos = try await realm.objects(Todo.self).where { $0.done == false }.subscribe()
+    /// ```
+    @available(*, unavailable, message: "Use Results.subscribe()")
+    public func subscribe<T: Object>(to objects: T.Type, where: String, completion: @escaping (Results<T>?, Swift.Error?) -> Void) {
+        fatalError("unavailable")
+    }
+}

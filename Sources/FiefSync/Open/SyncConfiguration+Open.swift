@@ -4,12 +4,16 @@ import Foundation
 /// What Fief calls when a synced realm opens: FiefSync's side of `RealmSyncAgent`.
 struct SyncAgent: RealmSyncAgent {
     let sync: SyncConfiguration
+    /// Whether this is the session's own open of its realm (``SyncSessionWorker``), which
+    /// happens inside an app's open: it neither waits nor runs initial subscriptions again.
+    var isSessionsOwnOpen = false
 
     /// Waits as `behavior` asks before a synced realm opens: `.always` downloads everything
     /// the server has, `.once` does so only when the file is new, `.never` starts the session
     /// and returns. A failed connection, a refused session, `openTimeout` and cancellation
     /// are thrown.
     func prepareToOpen(_ configuration: Realm.Configuration, behavior: Realm.OpenBehavior) async throws {
+        guard !isSessionsOwnOpen else { return }
         try validate(configuration)
         let sync = self.sync
         let registry = SyncSessionRegistry.shared
@@ -22,8 +26,8 @@ struct SyncAgent: RealmSyncAgent {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
         let session = registry.session(for: configuration, sync: sync)
-        if isNew || sync.rerunsInitialSubscriptions, let initial = sync.initialSubscriptions {
-            session.subscriptions.change { initial(session.subscriptions) }
+        if let initial = sync.initialSubscriptions, isNew || initial.rerunOnOpen {
+            session.subscriptions.change { initial.callback(session.subscriptions) }
         }
         await session.worker.start()
         switch behavior {

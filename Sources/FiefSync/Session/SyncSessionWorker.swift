@@ -169,7 +169,9 @@ actor SyncSessionWorker {
     /// Opens the session's realm instance and watches the file's commits to upload them.
     private func openRealm() async throws {
         guard realm == nil else { return }
-        let realm = try await Realm(configuration: configuration, actor: self)
+        var own = configuration
+        own.syncAgent = SyncAgent(sync: sync, isSessionsOwnOpen: true)
+        let realm = try await Realm(configuration: own, actor: self)
         self.realm = realm
         commitObservation = realm.observe { [weak self] _, _ in
             guard let self else { return }

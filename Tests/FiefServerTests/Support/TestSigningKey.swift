@@ -33,9 +33,10 @@ struct TestSigningKey {
         return TestSigningKey(algorithm: kind == .es256 ? "ES256" : "RS256", secret: nil, privateKeyFile: privateKey, publicKeyFile: publicKey)
     }
 
-    /// A compact JWS of `claims`.
-    func sign(_ claims: some Encodable) throws -> String {
-        let header = ByteEncodings.base64URL(Array(#"{"alg":"\#(algorithm)","typ":"JWT"}"#.utf8))
+    /// A compact JWS of `claims`, its header naming `kid` when given.
+    func sign(_ claims: some Encodable, kid: String? = nil) throws -> String {
+        let keyID = kid.map { #","kid":"\#($0)""# } ?? ""
+        let header = ByteEncodings.base64URL(Array(#"{"alg":"\#(algorithm)","typ":"JWT"\#(keyID)}"#.utf8))
         let payload = ByteEncodings.base64URL(Array(try JSONEncoder().encode(claims)))
         let signed = Array("\(header).\(payload)".utf8)
         let signature: [UInt8]
@@ -46,6 +47,22 @@ struct TestSigningKey {
             signature = algorithm == "ES256" ? try Self.rawECDSA(der) : der
         }
         return "\(header).\(payload).\(ByteEncodings.base64URL(signature))"
+    }
+
+    /// The public key as a JSON Web Key named `kid`, as identity providers publish theirs:
+    /// RSA `n` and `e` (from `openssl rsa -modulus`), or the P-256 point `x`, `y` (the last 64
+    /// bytes of the key's DER form).
+    func jsonWebKey(kid: String) throws -> [String: String] {
+        if algorithm == "RS256" {
+            let text = String(decoding: try Self.openssl(["rsa", "-pubin", "-in", publicKeyFile.path, "-modulus", "-noout"]), as: UTF8.self)
+            let hex = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("Modulus=".count))
+            let modulus = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(hex[$0..<$0 + 2]), radix: 16)! }
+            return ["kty": "RSA", "kid": kid, "use": "sig", "alg": "RS256", "n": ByteEncodings.base64URL(modulus), "e": "AQAB"]
+        }
+        let der = try Self.openssl(["pkey", "-pubin", "-in", publicKeyFile.path, "-outform", "DER"])
+        let point = Array(der.suffix(64))
+        return ["kty": "EC", "kid": kid, "use": "sig", "crv": "P-256", "x": ByteEncodings.base64URL(Array(point.prefix(32))),
+                "y": ByteEncodings.base64URL(Array(point.suffix(32)))]
     }
 
     /// DER `SEQUENCE { INTEGER r, INTEGER s }` as r ‖ s, 32 bytes each.
