@@ -14,6 +14,8 @@ final class ClassInfo: @unchecked Sendable {
         /// Whether the unmanaged value may hold references (links, collections) that must be
         /// released when the object becomes managed, or linked objects would keep each other.
         let holdsReferences: Bool
+        /// Whether the field is a `LinkingObjects` (computed from links, never stored).
+        let isBacklink: Bool
         /// Set for a box field (`RealmProperty`, `RealmOptional`), which is bound rather than
         /// given its index in place.
         let boxed: (any BoxedPersistedField.Type)?
@@ -148,7 +150,7 @@ final class ClassInfo: @unchecked Sendable {
                             let shape = field.access.valueShape
                             return Field(offset: field.offset, access: field.access, valueOffset: field.access.valueOffset,
                                          holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects,
-                                         boxed: field.access as? any BoxedPersistedField.Type)
+                                         isBacklink: shape.type == .linkingObjects, boxed: field.access as? any BoxedPersistedField.Type)
                         },
                          persistedNames: persistedNames, linkedTypes: linked, hasOnlyPersistedFields: hasOnlyPersistedFields)
     }
@@ -176,7 +178,7 @@ final class ClassInfo: @unchecked Sendable {
         var values: [StoredValue] = []
         values.reserveCapacity(fields.count)
         for i in fields.indices {
-            if properties[i].type == .linkingObjects { values.append(.null); continue }
+            if fields[i].isBacklink { values.append(.null); continue }
             values.append(try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context))
         }
         return values

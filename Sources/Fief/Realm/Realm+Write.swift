@@ -292,16 +292,23 @@ extension Realm {
         if let sync { recordSyncCreate(binding, key, primaryKey: pkValue, sync) }
         let values: [StoredValue]
         do { values = try info.storedValues(of: object, context) } catch { object._managed = nil; throw error }
-        var row = Array(repeating: StoredValue.null, count: binding.columns.count)
-        for (i, property) in info.properties.enumerated() {
-            try checkValue(values[i], for: property)
-            row[binding.swiftColumns[i].position] = values[i]
+        for i in binding.requiredSwiftIndices where values[i].isNull {
+            object._managed = nil
+            throw Self.requiredValueError(info.properties[i])
         }
-        for position in binding.unmodelledPositions { row[position] = binding.columns[position].defaultValue }
+        let row: [StoredValue]
+        if binding.rowIsInSwiftOrder {
+            row = values
+        } else {
+            var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
+            for i in values.indices { reordered[binding.swiftColumns[i].position] = values[i] }
+            for position in binding.unmodelledPositions { reordered[position] = binding.columns[position].defaultValue }
+            row = reordered
+        }
         try table(binding).insert(key, row)
         epoch &+= 1
         session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
-        for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
+        for c in binding.settableColumns where row[c.position] != c.defaultValue {
             session.changeset.append(.set(className: binding.className, key: key, property: c.property.columnName, value: row[c.position]))
         }
         if let sync { try recordSyncInitialValues(binding, key, row, sync) }

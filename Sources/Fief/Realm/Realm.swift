@@ -436,8 +436,11 @@ public final class Realm {
     }
 
     func checkValue(_ value: StoredValue, for property: Property) throws {
-        if property.isStored && value.isNull && !property.isOptional && property.collection == .none && property.type != .object && property.type != .any {
-            throw RealmError.invalidValue("property '\(property.name)' is required and cannot be nil")
-        }
+        if value.isNull && property.isRequiredValue { throw Self.requiredValueError(property) }
+    }
+
+    /// The error for nil given to `property`, which requires a value.
+    static func requiredValueError(_ property: Property) -> RealmError {
+        RealmError.invalidValue("property '\(property.name)' is required and cannot be nil")
     }
 }

@@ -81,3 +81,11 @@ public struct Property: Equatable, Sendable, CustomStringConvertible {
         "\(name)\(columnName == name ? "" : " (persisted as \(columnName))"): \(typeDescription)"
     }
 }
+
+extension Property {
+    /// Whether a value must be given: a stored, non-optional property that is neither a
+    /// collection, a link nor `AnyRealmValue` (whose nil is a value).
+    var isRequiredValue: Bool {
+        isStored && !isOptional && collection == .none && type != .object && type != .any
+    }
+}

@@ -22,6 +22,14 @@ final class TableBinding {
     let primaryKeySwiftIndex: Int?
     /// Positions of file properties the Swift class does not declare (they get defaults).
     let unmodelledPositions: [Int]
+    /// Whether the Swift class declares exactly the file's columns, in their order: the
+    /// values of its properties are a row as they are.
+    let rowIsInSwiftOrder: Bool
+    /// The Swift property indices whose value may not be nil (stored, non-optional, neither a
+    /// collection, a link nor `AnyRealmValue`), checked when an object is added.
+    let requiredSwiftIndices: [Int]
+    /// Stored columns other than the primary key: those a new object's changeset sets.
+    let settableColumns: [ColumnBinding]
     private let byName: [String: ColumnBinding]
     /// Columns by persisted name, for a class whose `propertiesMapping()` renames some (nil
     /// otherwise: `byName` serves both).
@@ -49,6 +57,10 @@ final class TableBinding {
         primaryKeySwiftIndex = primaryKey.flatMap { pk in info?.propertyIndex(pk.property.name) }
         unmodelledPositions = info.map { info in bindings.filter { info.propertyIndex($0.property.name) == nil }.map(\.position) } ?? []
         keyIsPrimaryKey = primaryKey.map { $0.property.type == .int && !$0.property.isOptional } ?? false
+        rowIsInSwiftOrder = unmodelledPositions.isEmpty && swiftColumns.count == bindings.count
+            && swiftColumns.enumerated().allSatisfy { $0.element.position == $0.offset }
+        requiredSwiftIndices = info?.properties.indices.filter { info!.properties[$0].isRequiredValue } ?? []
+        settableColumns = bindings.filter { $0.property.isStored && !$0.property.isPrimary }
     }
 
     var className: String { schema.className }

@@ -53,7 +53,8 @@ final class TableStore {
         return tree
     }
 
-    private var cache: [UInt64: MutableCluster]? { session?.clusters[binding.tableID] }
+    /// The cluster starting at `start` if this write transaction decoded it.
+    private func cached(_ start: UInt64) -> MutableCluster? { session?.clusters[binding.tableID, start] }
 
     private static func loadStarts(_ txn: Transaction, _ name: String) throws -> [UInt64] {
         guard let tree = try txn.tree(name) else { return [] }
@@ -98,7 +99,7 @@ final class TableStore {
     /// The cluster start and row of an existing object.
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
         guard let tree = try tree(), let start = try directory.clusterStart(containing: key, in: tree) else { return nil }
-        if let cluster = cache?[start] { return cluster.row(of: key).map { (start, $0) } }
+        if let cluster = cached(start) { return cluster.row(of: key).map { (start, $0) } }
         if let pinned = try pinnedChunk(start, 0) {
             guard let (keys, _) = pinned else { return nil }
             return ColumnChunk.row(of: key, inKeys: keys).map { (start, $0) }
@@ -113,7 +114,7 @@ final class TableStore {
 
     /// One property of the object at a known location.
     func read(start: UInt64, row: Int, _ column: ColumnBinding) throws -> StoredValue {
-        if let cluster = cache?[start], let values = cluster.values(column.column) { return values[row] }
+        if let cluster = cached(start), let values = cluster.values(column.column) { return values[row] }
         guard column.property.isStored else { return column.defaultValue }
         if let pinned = try pinnedChunk(start, column.column) {
             guard let (chunk, layout) = pinned else { return column.defaultValue }
@@ -135,7 +136,7 @@ final class TableStore {
 
     private func loadCluster(_ start: UInt64) throws -> MutableCluster {
         guard let session else { throw RealmError.notInWriteTransaction }
-        if let cluster = session.clusters[binding.tableID]?[start] { return cluster }
+        if let cluster = session.clusters[binding.tableID, start] { return cluster }
         if session.clusterCount >= WriteSession.cacheLimit || session.loadedValues >= WriteSession.valueLimit {
             try TableStore.flush(session)
         }
@@ -146,7 +147,7 @@ final class TableStore {
             } ?? []
         }
         let cluster = MutableCluster(start: start, keys: keys, treeName: binding.clusterTree)
-        session.clusters[binding.tableID, default: [:]][start] = cluster
+        session.clusters.insert(cluster, table: binding.tableID, start: start)
         session.clusterCount += 1
         return cluster
     }
@@ -227,7 +228,7 @@ final class TableStore {
         try tree.put(ClusterKey.make(start, 0), ColumnChunk.encodeKeys([]), compressible: false)
         let cluster = MutableCluster(start: start, keys: [], treeName: binding.clusterTree)
         cluster.keysDirty = true
-        session.clusters[binding.tableID, default: [:]][start] = cluster
+        session.clusters.insert(cluster, table: binding.tableID, start: start)
         session.clusterCount += 1
         session.modifiedTables.insert(binding.tableID)
         directory.insert(start)
@@ -239,7 +240,7 @@ final class TableStore {
         let mid = cluster.keys.count / 2
         let upperStart = cluster.keys[mid]
         try createCluster(upperStart, tree: tree, session)
-        let upper = session.clusters[binding.tableID]![upperStart]!
+        let upper = session.clusters[binding.tableID, upperStart]!
         upper.keys = Array(cluster.keys[mid...])
         cluster.keys.removeSubrange(mid...)
         cluster.keysDirty = true
@@ -306,10 +307,10 @@ final class TableStore {
     /// Writes every changed cluster back to its tree and empties the cache. Empty clusters
     /// are removed (from the tree and from the cached directories).
     static func flush(_ session: WriteSession) throws {
-        for (tableID, clusters) in session.clusters {
-            guard let any = clusters.values.first, let tree = try session.txn.tree(any.treeName) else { continue }
-            for start in clusters.keys.sorted() {
-                let cluster = clusters[start]!
+        for (tableID, clusters) in session.clusters.byTable {
+            guard let any = clusters.first, let tree = try session.txn.tree(any.treeName) else { continue }
+            for cluster in clusters {
+                let start = cluster.start
                 if cluster.keys.isEmpty {
                     var doomed: [[UInt8]] = []
                     try tree.forEach(from: ClusterKey.make(start, 0)) { k, _ in
@@ -333,7 +334,7 @@ final class TableStore {
                 }
             }
         }
-        session.clusters = [:]
+        session.clusters.removeAll()
         session.clusterCount = 0
         session.loadedValues = 0
         session.appendHint = [:]
@@ -349,7 +350,7 @@ final class TableStore {
             // A scan past its first cluster reads most of the table: let the map read around.
             visited += 1
             if visited == 2 { txn.expectScan() }
-            if let cluster = cache?[start] {
+            if let cluster = cached(start) {
                 var sources: [ClusterRows.Source] = []
                 for c in columns {
                     if c.property.isStored {

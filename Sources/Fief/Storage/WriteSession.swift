@@ -5,7 +5,7 @@ import FiefStorage
 final class WriteSession {
     let txn: Transaction
     /// Dirty and loaded clusters per class (by table id), by cluster start.
-    @exclusivity(unchecked) var clusters: [Int: [UInt64: MutableCluster]] = [:]
+    @exclusivity(unchecked) var clusters = SessionClusters()
     @exclusivity(unchecked) var clusterCount = 0
     /// The last cluster an insert used per class, with the start of the next cluster.
     @exclusivity(unchecked) var appendHint: [Int: (start: UInt64, next: UInt64?)] = [:]

@@ -1,0 +1,41 @@
+/// The clusters a write transaction has decoded, by class (table id) and cluster start.
+///
+/// Every insert, update and delete looks its cluster up here, several times. Table ids are
+/// small process-wide numbers (``TableBinding/tableID``), so a class's clusters are found by
+/// position, and their starts with ``UInt64Map``'s cheap hash rather than `Dictionary`'s
+/// SipHash (which cost about 800 instructions per inserted object in callgrind, nested).
+struct SessionClusters {
+    /// Each class's clusters by start, at its table id.
+    private var maps: [UInt64Map<MutableCluster>] = []
+    /// Each class's cluster starts, in the order they were added (for write-back).
+    private var starts: [[UInt64]] = []
+
+    /// The cluster of class `table` that starts at `start`, if decoded.
+    @inline(__always)
+    subscript(table: Int, start: UInt64) -> MutableCluster? {
+        table < maps.count ? maps[table][start] : nil
+    }
+
+    /// Adds (or replaces) a decoded cluster.
+    mutating func insert(_ cluster: MutableCluster, table: Int, start: UInt64) {
+        while maps.count <= table {
+            maps.append(UInt64Map())
+            starts.append([])
+        }
+        if maps[table][start] == nil { starts[table].append(start) }
+        maps[table].set(cluster, for: start)
+    }
+
+    /// Each class holding decoded clusters, with its clusters in start order.
+    var byTable: [(table: Int, clusters: [MutableCluster])] {
+        starts.indices.compactMap { table in
+            starts[table].isEmpty ? nil : (table, starts[table].sorted().map { maps[table][$0]! })
+        }
+    }
+
+    /// Forgets every cluster.
+    mutating func removeAll() {
+        maps = []
+        starts = []
+    }
+}
