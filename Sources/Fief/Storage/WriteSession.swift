@@ -7,8 +7,9 @@ final class WriteSession {
     /// Dirty and loaded clusters per class (by table id), by cluster start.
     @exclusivity(unchecked) var clusters = SessionClusters()
     @exclusivity(unchecked) var clusterCount = 0
-    /// The last cluster an insert used per class, with the start of the next cluster.
-    @exclusivity(unchecked) var appendHint: [Int: (start: UInt64, next: UInt64?)] = [:]
+    /// The last cluster an insert used per class (at its table id), with the start of the
+    /// next cluster.
+    @exclusivity(unchecked) private var appendHints: [(start: UInt64, next: UInt64?)?] = []
     /// Next object keys for classes without an Int primary key.
     @exclusivity(unchecked) var sequences: [String: UInt64] = [:]
     @exclusivity(unchecked) var changeset = ChangesetBuilder()
@@ -37,6 +38,23 @@ final class WriteSession {
     static let valueLimit = 6_000_000
     /// Decoded values held by the cached clusters.
     @exclusivity(unchecked) var loadedValues = 0
+
+    /// The cluster the last insert into class `table` used, and the start of the next one.
+    @inline(__always)
+    func appendHint(_ table: Int) -> (start: UInt64, next: UInt64?)? {
+        table < appendHints.count ? appendHints[table] : nil
+    }
+
+    /// Remembers (or, with nil, forgets) the cluster the last insert into class `table` used.
+    func setAppendHint(_ hint: (start: UInt64, next: UInt64?)?, _ table: Int) {
+        while appendHints.count <= table { appendHints.append(nil) }
+        appendHints[table] = hint
+    }
+
+    /// Forgets every class's last insert cluster (after a write-back).
+    func clearAppendHints() {
+        appendHints = []
+    }
 
     init(txn: Transaction, recordsSync: Bool = false) {
         self.txn = txn
