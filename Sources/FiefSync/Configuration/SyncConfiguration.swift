@@ -117,6 +117,7 @@ extension Realm.Configuration {
         set {
             syncAgent = newValue.map(SyncAgent.init(sync:))
             recordsSyncHistory = newValue != nil
+            allowsAsymmetricObjects = newValue?.isFlexibleSync ?? false
         }
     }
 }
