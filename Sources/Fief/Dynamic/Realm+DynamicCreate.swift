@@ -23,8 +23,8 @@ extension Realm {
     /// ``RealmError/invalidValue(_:)`` (naming the property),
     /// ``RealmError/duplicatePrimaryKey(className:value:)`` or
     /// ``RealmError/notInWriteTransaction`` (and ``RealmError/invalidValue(_:)`` for an
-    /// asymmetric class of a synced realm, whose objects are never kept). Unlike the typed `create`, it throws instead of
-    /// failing the transaction: the caller decides whether to go on.
+    /// asymmetric class of a synced realm, whose objects are never kept). Unlike the typed
+    /// `create`, it throws instead of failing the transaction: the caller decides whether to go on.
     @discardableResult
     public func dynamicCreate(_ className: String, value: [String: Any?] = [:], update: UpdatePolicy = .error) throws -> DynamicObject {
         checkIsolation()

@@ -25,7 +25,7 @@ extension Realm {
 
     /// Records the creation of an asymmetric object in the sync changeset, then takes the
     /// object (and its embedded objects) out of the tables without recording that: the write
-    /// transaction's net change to the tables is nothing (FORMAT.md, II.15, "Asymmetric classes").
+    /// transaction's net change to the tables is nothing (FORMAT.md II.17, "Asymmetric objects and the history").
     private func createAsymmetric(_ type: AsymmetricObject.Type, value: Any) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
         let object = type.init()

@@ -12,8 +12,9 @@ extension Realm {
     /// The changes reach observers as local writes do, but are not recorded in this
     /// transaction's sync changeset: they came from elsewhere. Objects of classes without a
     /// primary key that the changeset creates get a local key and a mapping from their global
-    /// key. A realm that records sync history (a device's copy) skips the instructions on
-    /// asymmetric classes: it never keeps their objects. Objects with global keys of file identity 0 or `ownFileIdent` are this file's own.
+    /// key. Objects with global keys of file identity 0 or `ownFileIdent` are this file's own.
+    /// A realm that records sync history (a device's copy) skips the instructions on
+    /// asymmetric classes: it never keeps their objects.
     ///
     /// ```swift
     /// try realm.write {
