@@ -60,6 +60,10 @@ actor IngestDevice {
     func historyLength() throws -> Int { try realm.syncHistoryEntries(after: 0).count }
 
     func hasClass(_ className: String) -> Bool { realm.schema[className] != nil }
+
+    func suspend() { realm.syncSession!.suspend() }
+
+    func resume() { realm.syncSession!.resume() }
 }
 
 /// A server's stored history applied in order to a realm of its own, as the server's replica
@@ -112,6 +116,18 @@ final class AsymmetricSyncTests: SyncTestCase {
         let sensorObjectsAfter = try await sensor.storedObjects("IngestReading")
         XCTAssertEqual(sensorObjectsAfter, 0)
 
+        // Written offline: only the history holds the readings, until the server has them.
+        await sensor.suspend()
+        try await sensor.ingest(from: 15, count: 3, marker: "offline")
+        let offlineHistory = try await sensor.historyLength()
+        XCTAssertEqual(offlineHistory, 1)
+        let offlineObjects = try await sensor.storedObjects("IngestReading")
+        XCTAssertEqual(offlineObjects, 0)
+        await sensor.resume()
+        try await sensor.settle()
+        let uploadedHistory = try await sensor.historyLength()
+        XCTAssertEqual(uploadedHistory, 0)
+
         // What the server stored: every reading, in a history that builds them whole.
         let postgresURL = server.postgresURL
         XCTAssertEqual(try server.terminate(), 0, server.log)
@@ -121,11 +137,11 @@ final class AsymmetricSyncTests: SyncTestCase {
         let isAsymmetric = await replica.isAsymmetric("IngestReading")
         XCTAssertEqual(isAsymmetric, true)
         let readings = try await replica.count("IngestReading")
-        XCTAssertEqual(readings, 15)
+        XCTAssertEqual(readings, 18)
         let late = try await replica.count("IngestReading", where: "value >= 10 AND spot.name BEGINSWITH 'spot1'")
-        XCTAssertEqual(late, 5)
+        XCTAssertEqual(late, 8)
         let items = try await replica.count("FlexItem")
-        XCTAssertEqual(items, 2)
+        XCTAssertEqual(items, 3)
     }
 
     /// The history the stopped server stored for realm `path` (in its data directory, or in
