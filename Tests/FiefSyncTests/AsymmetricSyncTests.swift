@@ -144,6 +144,19 @@ final class AsymmetricSyncTests: SyncTestCase {
         XCTAssertEqual(items, 3)
     }
 
+    func testPartitionBasedRealmRefusesAsymmetricClasses() async throws {
+        let user = try await register("partitioned", on: makeApp())
+        var config = user.configuration(partitionValue: "readings")
+        config.objectTypes = [IngestReading.self, IngestSpot.self]
+        do {
+            _ = try await RealmHolder(config)
+            XCTFail("a partition-based realm opened with an asymmetric class")
+        } catch {
+            guard case .invalidSchema(let message)? = (error as? Realm.Error)?.reason else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.hasPrefix("IngestReading is asymmetric"), message)
+        }
+    }
+
     /// The history the stopped server stored for realm `path` (in its data directory, or in
     /// its PostgreSQL database).
     private func storedHistory(path: String, postgresURL: String?) async throws -> StoredHistory {
