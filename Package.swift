@@ -191,6 +191,8 @@ let package = Package(
                 "FiefSync",
                 "ServerProcessSupport",
                 "FiefSyncProtocol",
+                // To read what a stopped server stored (its history of a realm).
+                "FiefServer",
                 // For a misbehaving sync server the tests start in-process.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

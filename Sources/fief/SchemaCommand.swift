@@ -52,7 +52,7 @@ struct SchemaCommand: ParsableCommand {
         var lines = ["schema version \(version), \(classes.count) class\(classes.count == 1 ? "" : "es")"]
         for cls in classes {
             lines.append("")
-            lines.append("\(cls.isEmbedded ? "embedded class" : "class") \(cls.className)")
+            lines.append("\(cls.isEmbedded ? "embedded class" : cls.isAsymmetric ? "asymmetric class" : "class") \(cls.className)")
             let width = cls.properties.map(\.name.count).max() ?? 0
             for p in cls.properties {
                 lines.append("  \(p.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(describe(p, in: schema))")

@@ -1,7 +1,8 @@
 import Fief
 
 /// A realm schema as JSON (the `schema` section of an export, `fief schema --json`):
-/// one object per class, `{"class": "Dog", "embedded": true, "properties": [...]}`, and per
+/// one object per class, `{"class": "Dog", "embedded": true, "properties": [...]}` (or
+/// `"asymmetric": true`), and per
 /// property `{"name": "owner", "type": "object", "objectClass": "Person", "optional": true}`
 /// with `collection` (`list`, `set`, `map`), `optional`, `primaryKey`, `indexed` and, for
 /// `linkingObjects`, `origin` written only when they apply.
@@ -10,6 +11,7 @@ enum SchemaJSON {
     static func encode(_ cls: ObjectSchema) -> JSON {
         var members: [(String, JSON)] = [("class", .string(cls.className))]
         if cls.isEmbedded { members.append(("embedded", .bool(true))) }
+        if cls.isAsymmetric { members.append(("asymmetric", .bool(true))) }
         members.append(("properties", .array(cls.properties.map(encode))))
         return .object(members)
     }
@@ -38,7 +40,8 @@ enum SchemaJSON {
             throw ImportError(path: path, message: "class \(name) needs \"properties\": an array")
         }
         let decoded = try properties.enumerated().map { try decodeProperty($1, path: "\(path).properties[\($0)]") }
-        return ObjectSchema(className: name, properties: decoded, isEmbedded: try flag(json, "embedded", path))
+        return ObjectSchema(className: name, properties: decoded, isEmbedded: try flag(json, "embedded", path),
+                            isAsymmetric: try flag(json, "asymmetric", path))
     }
 
     private static func decodeProperty(_ json: JSON, path: String) throws -> Property {

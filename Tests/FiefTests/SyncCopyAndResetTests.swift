@@ -51,7 +51,7 @@ final class SyncCopyAndResetTests: XCTestCase {
         let entries = try copy.syncHistoryEntries(after: 0)
         XCTAssertEqual(entries.count, 1)
         let instructions = entries[0].changeset.instructions
-        XCTAssertTrue(instructions.contains { if case .addClass(name: "HistOwner", _, _) = $0 { true } else { false } })
+        XCTAssertTrue(instructions.contains { if case .addClass(name: "HistOwner", _, _, _) = $0 { true } else { false } })
         XCTAssertEqual(instructions.filter { if case .createObject = $0 { true } else { false } }.count, 2)
 
         // Replaying the copy's history into an empty synced realm gives the same contents.

@@ -195,7 +195,7 @@ final class SyncHistoryTests: XCTestCase {
     func testTheSchemaGoesIntoTheHistoryAtOpen() throws {
         let realm = try Realm(configuration: configuration())
         let first = try XCTUnwrap(try realm.syncHistoryEntries(after: 0).first)
-        XCTAssertTrue(first.changeset.instructions.contains { if case .addClass(name: "HistOwner", _, _) = $0 { true } else { false } })
+        XCTAssertTrue(first.changeset.instructions.contains { if case .addClass(name: "HistOwner", _, _, _) = $0 { true } else { false } })
         XCTAssertTrue(first.changeset.instructions.contains { if case .addProperty(className: "HistOwner", let p) = $0 { p.name == "pets" } else { false } })
     }
 

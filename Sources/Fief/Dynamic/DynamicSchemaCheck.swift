@@ -17,6 +17,7 @@ enum DynamicSchemaCheck {
                 guard let target = p.objectClassName, let targetClass = schema[target] else {
                     throw fail("\(p.name) links to class '\(p.objectClassName ?? "")', which is not in the schema")
                 }
+                try AsymmetricRules.checkLink(from: "\(name).\(p.name)", to: target, targetIsAsymmetric: p.type == .object && targetClass.isAsymmetric)
                 if p.type == .linkingObjects {
                     guard let origin = targetClass[p.linkOriginPropertyName ?? ""], origin.type == .object, origin.objectClassName == name else {
                         throw fail("\(p.name): \(target).\(p.linkOriginPropertyName ?? "") does not link to \(name)")
@@ -36,14 +37,15 @@ enum DynamicSchemaCheck {
                 throw fail("primary key '\(pk.name)' cannot be a \(pk.typeDescription)")
             }
         }
+        try AsymmetricRules.check(cls)
     }
 
     /// What differs between a class in the file and the same class declared again.
     static func differences(file: ObjectSchema, wanted: ObjectSchema) -> [String] {
         let name = file.className
         var lines: [String] = []
-        if file.isEmbedded != wanted.isEmbedded {
-            lines.append("Class '\(name)' is \(file.isEmbedded ? "embedded" : "top-level") in the file.")
+        if !file.hasSameKind(as: wanted) {
+            lines.append("Class '\(name)' is \(file.kindName) in the file.")
         }
         for p in wanted.properties {
             guard let existing = file[p.name] else { lines.append("Property '\(name).\(p.name)' is not in the file."); continue }

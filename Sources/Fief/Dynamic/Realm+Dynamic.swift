@@ -45,10 +45,11 @@ extension Realm {
     /// let adults = try realm.dynamicObjects("Person").filtered("age >= 18 SORT(name ASC)")
     /// ```
     ///
-    /// Throws ``RealmError/unknownClass(_:)`` when the realm has no such class.
+    /// Throws ``RealmError/unknownClass(_:)`` when the realm has no such class, and
+    /// ``RealmError/invalidQuery(_:)`` for an asymmetric class of a synced realm.
     public func dynamicObjects(_ className: String) throws -> DynamicResults {
         checkIsolation()
-        guard let binding = binding(named: className) else { throw RealmError.unknownClass(className) }
+        let binding = try readableBinding(named: className)
         return DynamicResults(results: Results<ObjectBase>(realm: self, binding: binding), binding: binding)
     }
 
@@ -59,10 +60,11 @@ extension Realm {
     /// let alice = try realm.dynamicObject(ofType: "Person", forPrimaryKey: "alice")
     /// ```
     ///
-    /// Throws ``RealmError/unknownClass(_:)`` when the realm has no such class.
+    /// Throws ``RealmError/unknownClass(_:)`` when the realm has no such class, and
+    /// ``RealmError/invalidQuery(_:)`` for an asymmetric class of a synced realm.
     public func dynamicObject(ofType className: String, forPrimaryKey key: Any) throws -> DynamicObject? {
         checkIsolation()
-        guard let binding = binding(named: className) else { throw RealmError.unknownClass(className) }
+        let binding = try readableBinding(named: className)
         guard let pk = binding.primaryKey,
               let value = try? DynamicAccess.storedValue(key, for: pk.property, realm: self) else { return nil }
         do {

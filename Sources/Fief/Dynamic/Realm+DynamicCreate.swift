@@ -22,8 +22,9 @@ extension Realm {
     /// Throws ``RealmError/unknownClass(_:)``, ``RealmError/unknownProperty(className:property:)``,
     /// ``RealmError/invalidValue(_:)`` (naming the property),
     /// ``RealmError/duplicatePrimaryKey(className:value:)`` or
-    /// ``RealmError/notInWriteTransaction``. Unlike the typed `create`, it throws instead of
-    /// failing the transaction: the caller decides whether to go on.
+    /// ``RealmError/notInWriteTransaction`` (and ``RealmError/invalidValue(_:)`` for an
+    /// asymmetric class of a synced realm, whose objects are never kept). Unlike the typed
+    /// `create`, it throws instead of failing the transaction: the caller decides whether to go on.
     @discardableResult
     public func dynamicCreate(_ className: String, value: [String: Any?] = [:], update: UpdatePolicy = .error) throws -> DynamicObject {
         checkIsolation()
@@ -31,6 +32,9 @@ extension Realm {
         guard let binding = binding(named: className) else { throw RealmError.unknownClass(className) }
         guard !binding.isEmbedded else {
             throw RealmError.invalidValue("\(className) is embedded: create it as a property value of its parent")
+        }
+        guard !binding.schema.isAsymmetric || keepsAsymmetricObjects else {
+            throw RealmError.invalidValue("\(className) is asymmetric: create its objects with create(_:value:) of its AsymmetricObject class")
         }
         do {
             let key = try dynamicInsert(binding, value, update: update, session: session)

@@ -29,7 +29,10 @@ extension ObjectSchema {
     ///     Property(name: "age", type: .int),
     /// ])
     /// ```
-    public init(className: String, properties: [Property], isEmbedded: Bool = false) {
-        self.init(className: className, properties: properties, isEmbedded: isEmbedded, nextColumn: nil)
+    ///
+    /// - Parameter isAsymmetric: whether the class is asymmetric (see ``AsymmetricObject``);
+    ///   such a class needs a primary key.
+    public init(className: String, properties: [Property], isEmbedded: Bool = false, isAsymmetric: Bool = false) {
+        self.init(className: className, properties: properties, isEmbedded: isEmbedded, isAsymmetric: isAsymmetric, nextColumn: nil)
     }
 }

@@ -44,7 +44,8 @@ public final class Migration {
         let extra = (new == nil ? [] : old?.properties ?? []).filter { $0.isStored && !newColumns.contains($0.column) }
             .map { $0.withIndex(false).renamed("\u{0}old.\($0.name)") }
         return TableBinding(schema: ObjectSchema(className: className, properties: base.properties + extra,
-                                                 isEmbedded: base.isEmbedded, nextColumn: base.nextColumn), info: nil)
+                                                 isEmbedded: base.isEmbedded, isAsymmetric: base.isAsymmetric,
+                                                 nextColumn: base.nextColumn), info: nil)
     }
 
     /// Calls `block` with each object of `typeName`, as it was (`oldObject`) and as it will be

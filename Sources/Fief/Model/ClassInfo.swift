@@ -86,6 +86,7 @@ final class ClassInfo: @unchecked Sendable {
     private static func build(_ type: ObjectBase.Type) throws -> ClassInfo {
         let className = type.className()
         let isEmbedded = type is EmbeddedObject.Type
+        let isAsymmetric = type is AsymmetricObject.Type
         var found: [(name: String, offset: Int, access: any PersistedField.Type)] = []
         var otherFields = 0 // the class's stored properties that are not `@Persisted` (with ObjectBase's)
         let ok = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { name, offset, fieldType, _ in
@@ -121,6 +122,9 @@ final class ClassInfo: @unchecked Sendable {
                 if shape.type == .object && shape.collection == .none && !shape.isOptional {
                     throw RealmError.invalidSchema("\(where_): a to-one link must be optional (\(objectClassName!)?)")
                 }
+                if shape.type == .object {
+                    try AsymmetricRules.checkLink(from: where_, to: objectClassName!, targetIsAsymmetric: target is AsymmetricObject.Type)
+                }
             }
             if shape.type == .linkingObjects && options.originProperty == nil {
                 throw RealmError.invalidSchema("\(where_): LinkingObjects needs @Persisted(originProperty:)")
@@ -144,7 +148,9 @@ final class ClassInfo: @unchecked Sendable {
             throw RealmError.invalidSchema("\(className) declares more than one primary key")
         }
         guard !properties.isEmpty else { throw RealmError.invalidSchema("\(className) has no @Persisted properties") }
-        var schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, nextColumn: 1)
+        var schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, isAsymmetric: isAsymmetric,
+                                  nextColumn: 1)
+        try AsymmetricRules.check(schema)
         schema.modelClass = type
         return ClassInfo(type: type, schema: schema, fields: found.map { field in
                             let shape = field.access.valueShape

@@ -50,13 +50,13 @@ extension ObjectBase {
     }
 
     /// The schema Fief derives from this class's declaration (nil for `Object`,
-    /// `EmbeddedObject` and `ObjectBase` themselves).
+    /// `EmbeddedObject`, `AsymmetricObject` and `ObjectBase` themselves).
     ///
     /// ```swift
     /// print(Dog.sharedSchema()!.properties.map(\.name))
     /// ```
     public class func sharedSchema() -> ObjectSchema? {
-        if self == ObjectBase.self || self == Object.self || self == EmbeddedObject.self { return nil }
+        if self == ObjectBase.self || self == Object.self || self == EmbeddedObject.self || self == AsymmetricObject.self { return nil }
         return ClassInfo.of(self).schema
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The common base of `Object` and `EmbeddedObject`. Subclass one of those, not this.
+/// The common base of `Object`, `EmbeddedObject` and `AsymmetricObject`. Subclass one of those,
+/// not this.
 open class ObjectBase: CustomStringConvertible {
     /// Set once the object is managed by a realm.
     @exclusivity(unchecked) final var _managed: ManagedState?

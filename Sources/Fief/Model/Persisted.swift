@@ -42,7 +42,7 @@ public struct Persisted<Value: _Persistable> {
         value = wrappedValue; flags = indexed ? .indexed : []
     }
 
-    @available(*, unavailable, message: "@Persisted can only be used on properties of Object or EmbeddedObject")
+    @available(*, unavailable, message: "@Persisted can only be used on properties of Object, EmbeddedObject or AsymmetricObject")
     public var wrappedValue: Value {
         get { fatalError() }
         // swiftlint:disable:next unused_setter_value

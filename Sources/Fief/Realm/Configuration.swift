@@ -71,6 +71,9 @@ extension Realm {
         /// The sync client that opens and syncs this realm (set with FiefSync's
         /// `syncConfiguration`); nil for a local realm.
         @_spi(Sync) public var syncAgent: (any RealmSyncAgent)?
+        /// Whether the schema may hold asymmetric classes (``AsymmetricObject``): set by
+        /// FiefSync's flexible sync configurations only.
+        @_spi(Sync) public var allowsAsymmetricObjects = false
         /// Open a damaged file read-only to read what is left (`fief salvage`): see
         /// `StorageOptions.opensDamagedNewestVersion`.
         @_spi(Salvage) public var opensDamagedFile = false

@@ -5,19 +5,27 @@ extension ObjectSchema {
     /// version of the app added).
     public var objectClass: AnyClass { modelClass ?? DynamicObject.self }
 
-    /// Whether objects of this type are asymmetric (written to the server only). Fief has no
-    /// asymmetric objects, so this is always false.
-    public var isAsymmetric: Bool { false }
-
-    /// Whether two object schemas describe the same type: the same class name, embedded or
-    /// not, and equal properties (see ``Property/==(_:_:)``) in the same order.
+    /// Whether two object schemas describe the same type: the same class name and kind
+    /// (top-level, embedded or asymmetric), and equal properties (see ``Property/==(_:_:)``)
+    /// in the same order.
     public static func == (lhs: ObjectSchema, rhs: ObjectSchema) -> Bool {
-        lhs.className == rhs.className && lhs.isEmbedded == rhs.isEmbedded && lhs.properties == rhs.properties
+        lhs.className == rhs.className && lhs.hasSameKind(as: rhs) && lhs.properties == rhs.properties
     }
+
+    /// Whether both types are of the same kind: top-level, embedded or asymmetric.
+    func hasSameKind(as other: ObjectSchema) -> Bool {
+        isEmbedded == other.isEmbedded && isAsymmetric == other.isAsymmetric
+    }
+
+    /// The kind of the type in words, as schema errors and descriptions name it.
+    var kindName: String { isEmbedded ? "embedded" : isAsymmetric ? "asymmetric" : "top-level" }
+
+    /// The word before `class` in ``description``: nothing for a top-level class.
+    var kindPrefix: String { isEmbedded || isAsymmetric ? kindName + " " : "" }
 
     /// The same type, stored the same way in the file (columns and the next column to hand out).
     func isStoredIdentically(to other: ObjectSchema) -> Bool {
-        className == other.className && isEmbedded == other.isEmbedded && nextColumn == other.nextColumn
+        className == other.className && hasSameKind(as: other) && nextColumn == other.nextColumn
             && properties.count == other.properties.count
             && zip(properties, other.properties).allSatisfy { $0.isStoredIdentically(to: $1) }
     }

@@ -11,15 +11,19 @@ public struct ObjectSchema: Equatable, Sendable, CustomStringConvertible {
     public internal(set) var properties: [Property]
     /// Whether objects of this type are embedded in a parent (no primary key, deleted with it).
     public let isEmbedded: Bool
+    /// Whether objects of this type are asymmetric: written on a device and uploaded to the
+    /// server only, never kept or read locally (see ``AsymmetricObject``).
+    public let isAsymmetric: Bool
     /// The next column number to hand out (columns are never reused).
     var nextColumn: UInt16
     /// The Swift model class bound to this type, when there is one (see `objectClass`).
     var modelClass: ObjectBase.Type?
 
-    init(className: String, properties: [Property], isEmbedded: Bool, nextColumn: UInt16? = nil) {
+    init(className: String, properties: [Property], isEmbedded: Bool, isAsymmetric: Bool = false, nextColumn: UInt16? = nil) {
         self.className = className
         self.properties = properties
         self.isEmbedded = isEmbedded
+        self.isAsymmetric = isAsymmetric
         self.nextColumn = nextColumn ?? (properties.map(\.column).max() ?? 0) + 1
     }
 
@@ -30,7 +34,7 @@ public struct ObjectSchema: Equatable, Sendable, CustomStringConvertible {
     public subscript(name: String) -> Property? { properties.first { $0.name == name } }
 
     public var description: String {
-        "\(isEmbedded ? "embedded " : "")class \(className) {\n"
+        "\(kindPrefix)class \(className) {\n"
             + properties.map { "    \($0)\n" }.joined() + "}"
     }
 }

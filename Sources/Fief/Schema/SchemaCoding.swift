@@ -2,20 +2,35 @@
 /// (FORMAT.md, "Schema record").
 enum SchemaCoding {
     /// Record version 1: a local realm. Version 2: the same layout, in a realm that records
-    /// sync history (FORMAT.md II.3, II.16); readers that predate sync refuse it.
+    /// sync history (FORMAT.md II.3, II.16); readers that predate sync refuse it. Versions 3
+    /// (local) and 4 (synced): the same layout with an asymmetric class, whose class flags
+    /// byte has bit 1 set; readers that predate asymmetric classes refuse them rather than
+    /// take the class for an embedded one.
     static let version: UInt8 = 1
     static let syncedVersion: UInt8 = 2
+    static let asymmetricVersion: UInt8 = 3
+    static let syncedAsymmetricVersion: UInt8 = 4
+
+    /// The record version for a schema with or without an asymmetric class, synced or not.
+    private static func recordVersion(synced: Bool, asymmetric: Bool) -> UInt8 {
+        switch (synced, asymmetric) {
+        case (false, false): version
+        case (true, false): syncedVersion
+        case (false, true): asymmetricVersion
+        case (true, true): syncedAsymmetricVersion
+        }
+    }
 
     /// The record of `schema`, in its file form (persisted property names).
     static func encode(_ schema: Schema, synced: Bool) -> [UInt8] {
         let schema = schema.fileForm
-        var out: [UInt8] = [synced ? syncedVersion : version]
+        var out: [UInt8] = [recordVersion(synced: synced, asymmetric: schema.objectSchema.contains(where: \.isAsymmetric))]
         func string(_ s: String) { CellCoding.appendVarint(UInt64(s.utf8.count), to: &out); out.append(contentsOf: s.utf8) }
         func u16(_ v: UInt16) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
         CellCoding.appendVarint(UInt64(schema.objectSchema.count), to: &out)
         for cls in schema.objectSchema {
             string(cls.className)
-            out.append(cls.isEmbedded ? 1 : 0)
+            out.append((cls.isEmbedded ? 1 : 0) | (cls.isAsymmetric ? 2 : 0))
             u16(cls.nextColumn)
             CellCoding.appendVarint(UInt64(cls.properties.count), to: &out)
             for p in cls.properties {
@@ -32,7 +47,7 @@ enum SchemaCoding {
     }
 
     /// Whether a schema record is that of a synced realm.
-    static func isSynced(_ bytes: [UInt8]) -> Bool { bytes.first == syncedVersion }
+    static func isSynced(_ bytes: [UInt8]) -> Bool { bytes.first == syncedVersion || bytes.first == syncedAsymmetricVersion }
 
     static func decode(_ bytes: [UInt8]) throws -> Schema {
         try bytes.withUnsafeBytes { raw in
@@ -46,12 +61,14 @@ enum SchemaCoding {
                 guard let a = r.byte(), let b = r.byte() else { throw fail("truncated number") }
                 return UInt16(a) | UInt16(b) << 8
             }
-            guard let v = r.byte(), v == version || v == syncedVersion else { throw fail("unknown schema record version") }
+            guard let v = r.byte(), (version...syncedAsymmetricVersion).contains(v) else { throw fail("unknown schema record version") }
+            let knownClassFlags: UInt8 = v >= asymmetricVersion ? 3 : 1
             guard let count = r.varint(), count <= UInt64(r.remaining) else { throw fail("bad class count") }
             var classes: [ObjectSchema] = []
             for _ in 0..<count {
                 let name = try string()
-                guard let embedded = r.byte() else { throw fail("truncated class") }
+                guard let classFlags = r.byte() else { throw fail("truncated class") }
+                guard classFlags & ~knownClassFlags == 0 else { throw fail("unknown class flags \(classFlags)") }
                 let next = try u16()
                 guard let pc = r.varint(), pc <= UInt64(r.remaining) else { throw fail("bad property count") }
                 var props: [Property] = []
@@ -66,7 +83,8 @@ enum SchemaCoding {
                                           linkOriginPropertyName: origin.isEmpty ? nil : origin,
                                           isPrimary: flags & 2 != 0, isIndexed: flags & 4 != 0, column: column))
                 }
-                classes.append(ObjectSchema(className: name, properties: props, isEmbedded: embedded != 0, nextColumn: next))
+                classes.append(ObjectSchema(className: name, properties: props, isEmbedded: classFlags & 1 != 0,
+                                            isAsymmetric: classFlags & 2 != 0, nextColumn: next))
             }
             guard r.remaining == 0 else { throw fail("trailing bytes") }
             return Schema(classes)

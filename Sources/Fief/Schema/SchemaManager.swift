@@ -41,7 +41,9 @@ enum SchemaManager {
     /// The Swift classes a configuration asks for (with the classes they link to).
     static func modelTypes(_ configuration: Realm.Configuration) throws -> [ClassInfo] {
         if let explicit = configuration.objectTypes { try rejectSharedClassNames(explicit) }
-        var pending = configuration.objectTypes ?? Self.firstClassPerName(ClassInfo.discoveredTypes)
+        // The automatic schema of a realm that cannot hold asymmetric classes leaves them out.
+        var pending = configuration.objectTypes
+            ?? Self.firstClassPerName(ClassInfo.discoveredTypes).filter { configuration.allowsAsymmetricObjects || !($0 is AsymmetricObject.Type) }
         var seen: Set<ObjectIdentifier> = []
         var names: [String: ObjectIdentifier] = [:]
         if configuration.objectTypes == nil {
@@ -63,6 +65,7 @@ enum SchemaManager {
             if configuration.objectTypes == nil { pending.append(contentsOf: info.linkedTypes.compactMap { $0 }) }
         }
         try validateBacklinks(infos)
+        try AsymmetricRules.checkAllowed(infos, in: configuration)
         if let explicit = configuration.objectTypes {
             let names = Set(explicit.map { $0.className() })
             for info in infos {
@@ -218,6 +221,7 @@ enum SchemaManager {
             pending.append(contentsOf: info.linkedTypes.compactMap { $0 })
         }
         try validateBacklinks(infos)
+        try AsymmetricRules.checkAllowed(infos, in: realm.configuration)
         let bound = realm.allBindings.compactMap(\.info)
         let plan = SchemaPlan(file: realm.schema, models: bound + infos, removeOthers: false)
         guard plan.differences.isEmpty else { throw RealmError.schemaMismatch(plan.differences) }

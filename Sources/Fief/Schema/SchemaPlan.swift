@@ -47,10 +47,11 @@ struct SchemaPlan {
                 for p in cls.properties { plan.append(Self.addProperty(name, p)) }
                 continue
             }
-            if old.isEmbedded != declared.isEmbedded {
-                diffs.append("Class '\(name)' has been changed from \(old.isEmbedded ? "embedded" : "top-level") to \(declared.isEmbedded ? "embedded" : "top-level").")
+            if !old.hasSameKind(as: declared) {
+                diffs.append("Class '\(name)' has been changed from \(old.kindName) to \(declared.kindName).")
             }
-            var merged = ObjectSchema(className: name, properties: [], isEmbedded: declared.isEmbedded, nextColumn: old.nextColumn)
+            var merged = ObjectSchema(className: name, properties: [], isEmbedded: declared.isEmbedded, isAsymmetric: declared.isAsymmetric,
+                                      nextColumn: old.nextColumn)
             for p in declared.properties {
                 var property = p
                 if let previous = old[p.name] {

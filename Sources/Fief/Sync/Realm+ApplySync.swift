@@ -13,6 +13,8 @@ extension Realm {
     /// transaction's sync changeset: they came from elsewhere. Objects of classes without a
     /// primary key that the changeset creates get a local key and a mapping from their global
     /// key. Objects with global keys of file identity 0 or `ownFileIdent` are this file's own.
+    /// A realm that records sync history (a device's copy) skips the instructions on
+    /// asymmetric classes: it never keeps their objects.
     ///
     /// ```swift
     /// try realm.write {
@@ -33,6 +35,7 @@ extension Realm {
         defer { session.sync?.suspended -= 1 }
         let applier = SyncApplier(realm: self, session: session, ownFileIdent: ownFileIdent)
         for (index, instruction) in changeset.instructions.enumerated() {
+            if !keepsAsymmetricObjects && isOnAsymmetricClass(instruction) { continue }
             do {
                 try applier.apply(instruction)
             } catch let failure as SyncApplyFailure {
@@ -57,8 +60,8 @@ struct SyncApplier {
 
     func apply(_ instruction: SyncInstruction) throws {
         switch instruction {
-        case let .addClass(name, primaryKey, isEmbedded):
-            try realm.applyAddClass(name, primaryKey: primaryKey, isEmbedded: isEmbedded)
+        case let .addClass(name, primaryKey, isEmbedded, isAsymmetric):
+            try realm.applyAddClass(name, primaryKey: primaryKey, isEmbedded: isEmbedded, isAsymmetric: isAsymmetric)
         case let .addProperty(className, property):
             try realm.applyAddProperty(className, property)
         case let .createObject(className, object):

@@ -109,7 +109,7 @@ extension Realm {
             switch instruction {
             case let .addClass(name, embedded):
                 let pk = schema[name]?.primaryKeyProperty.map(SyncPropertySchema.init(property:))
-                recorder.append(.addClass(name: name, primaryKey: pk, isEmbedded: embedded))
+                recorder.append(.addClass(name: name, primaryKey: pk, isEmbedded: embedded, isAsymmetric: schema[name]?.isAsymmetric ?? false))
             case let .addProperty(className, name, _, _, _, _):
                 guard let property = schema[className]?[name], !property.isPrimary else { continue }
                 let add = SyncInstruction.addProperty(className: className, property: SyncPropertySchema(property: property))

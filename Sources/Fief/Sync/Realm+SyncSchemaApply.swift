@@ -1,10 +1,10 @@
 extension Realm {
     /// Applies `addClass`: adds the class, or checks that the existing one has the same kind
     /// and primary key.
-    func applyAddClass(_ name: String, primaryKey: SyncPropertySchema?, isEmbedded: Bool) throws {
+    func applyAddClass(_ name: String, primaryKey: SyncPropertySchema?, isEmbedded: Bool, isAsymmetric: Bool) throws {
         if let existing = binding(named: name) {
-            guard existing.isEmbedded == isEmbedded else {
-                throw SyncApplyFailure("\(name) exists as \(existing.isEmbedded ? "an embedded" : "a top-level") class")
+            guard existing.isEmbedded == isEmbedded && existing.schema.isAsymmetric == isAsymmetric else {
+                throw SyncApplyFailure("\(name) exists, as a class of another kind (\(existing.schema.kindName))")
             }
             let pk = existing.schema.primaryKeyProperty
             guard pk?.columnName == primaryKey?.name && pk?.type == primaryKey?.type && pk?.isOptional == primaryKey?.isOptional else {
@@ -16,7 +16,7 @@ extension Realm {
             guard pk.collection == .none, !isEmbedded else { throw SyncApplyFailure("\(name) cannot have primary key \(pk.name)") }
         }
         let properties = primaryKey.map { [Property(name: $0.name, type: $0.type, isOptional: $0.isOptional, isPrimary: true, isIndexed: true)] } ?? []
-        try dynamicAddClasses([ObjectSchema(className: name, properties: properties, isEmbedded: isEmbedded)])
+        try dynamicAddClasses([ObjectSchema(className: name, properties: properties, isEmbedded: isEmbedded, isAsymmetric: isAsymmetric)])
     }
 
     /// Applies `addProperty`: adds the property to its class (existing objects read its

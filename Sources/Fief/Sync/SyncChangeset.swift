@@ -151,9 +151,9 @@ import Foundation
 /// One mutation of a synced realm, naming classes and properties by name and objects by
 /// ``SyncObjectID``: the same instruction means the same thing on every device.
 @_spi(Sync) public enum SyncInstruction: Hashable, Sendable, CustomStringConvertible {
-    /// Adds a class (top-level or embedded) with its primary key, if any. Additive: adding a
-    /// class that exists with the same primary key changes nothing.
-    case addClass(name: String, primaryKey: SyncPropertySchema?, isEmbedded: Bool)
+    /// Adds a class (top-level, embedded or asymmetric) with its primary key, if any.
+    /// Additive: adding a class that exists with the same kind and primary key changes nothing.
+    case addClass(name: String, primaryKey: SyncPropertySchema?, isEmbedded: Bool, isAsymmetric: Bool = false)
     /// Adds a property to a class. Adding one that exists with the same type changes nothing.
     case addProperty(className: String, property: SyncPropertySchema)
     /// Creates an object with every property at its default (no-op if it exists).
@@ -190,14 +190,14 @@ import Foundation
     /// The class the instruction changes.
     public var className: String {
         switch self {
-        case .addClass(let c, _, _), .addProperty(let c, _), .createObject(let c, _), .eraseObject(let c, _): c
+        case .addClass(let c, _, _, _), .addProperty(let c, _), .createObject(let c, _), .eraseObject(let c, _): c
         default: target!.className
         }
     }
 
     public var description: String {
         switch self {
-        case let .addClass(n, pk, e): "addClass \(n)\(pk.map { " pk \($0.name)" } ?? "")\(e ? " embedded" : "")"
+        case let .addClass(n, pk, e, a): "addClass \(n)\(pk.map { " pk \($0.name)" } ?? "")\(e ? " embedded" : "")\(a ? " asymmetric" : "")"
         case let .addProperty(c, p): "addProperty \(c).\(p.name) \(p.type) \(p.collection)"
         case let .createObject(c, o): "create \(c)[\(o)]"
         case let .eraseObject(c, o): "erase \(c)[\(o)]"

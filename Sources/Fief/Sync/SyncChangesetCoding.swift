@@ -120,8 +120,8 @@ import Foundation
 
         mutating func instruction(_ i: SyncInstruction) {
             switch i {
-            case let .addClass(n, pk, embedded):
-                op(.addClass); name(n); body.append((embedded ? 1 : 0) | (pk != nil ? 2 : 0))
+            case let .addClass(n, pk, embedded, asymmetric):
+                op(.addClass); name(n); body.append((embedded ? 1 : 0) | (pk != nil ? 2 : 0) | (asymmetric ? 4 : 0))
                 if let pk { schema(pk) }
             case let .addProperty(c, p): op(.addProperty); name(c); schema(p)
             case let .createObject(c, o): op(.createObject); name(c); object(o)
@@ -309,9 +309,9 @@ import Foundation
             case .addClass:
                 let n = try name()
                 let flags = try byte()
-                guard flags & ~3 == 0 else { throw fail("unknown class flags \(flags)") }
+                guard flags & ~7 == 0 else { throw fail("unknown class flags \(flags)") }
                 let pk = flags & 2 != 0 ? try schema() : nil
-                return .addClass(name: n, primaryKey: pk, isEmbedded: flags & 1 != 0)
+                return .addClass(name: n, primaryKey: pk, isEmbedded: flags & 1 != 0, isAsymmetric: flags & 4 != 0)
             case .addProperty:
                 let c = try name()
                 return .addProperty(className: c, property: try schema())

@@ -98,7 +98,7 @@ extension RealmSyncActor {
             }
             let filtered = result.entries.map { entry, _ in
                 var e = entry
-                e.changeset = view.filter(entry.changeset)
+                e.changeset = view.filter(asymmetric.downloadForm(entry.changeset))
                 return (e, SyncChangesetCoding.encode(e.changeset))
             }
             let end = result.entries.last?.entry.serverVersion ?? version

@@ -30,9 +30,12 @@ actor RealmSyncActor {
     private let store: any RealmHistoryStore
     private let logger: Logging.Logger
     private(set) var history = ServerHistory()
+    /// The encoded download form of each entry (``downloadPayload(_:)``).
     private(set) var payloads: [[UInt8]] = []
     private(set) var payloadBytes: [UInt64] = []
     private(set) var clientFiles: [UInt64: ClientFileState] = [:]
+    /// The realm's asymmetric classes, whose instructions no download carries.
+    private(set) var asymmetric = AsymmetricClasses()
     /// The realm's state, for filtered sessions and rule checks (``currentReplica()``).
     var replica: RealmReplica?
     /// What filtered clients held after their last views, for reconnects.
@@ -92,7 +95,8 @@ actor RealmSyncActor {
             if file.lastIntegratedClientVersion > 0 { integrated[file.ident] = file.lastIntegratedClientVersion }
         }
         history = ServerHistory(entries: stored.entries, compactedThrough: stored.compactedThrough, integratedClientVersions: integrated)
-        payloads = stored.entries.map { SyncChangesetCoding.encode($0.changeset) }
+        asymmetric = AsymmetricClasses()
+        payloads = stored.entries.map { downloadPayload($0.changeset) }
         payloadBytes = payloads.map { UInt64($0.count) }
         // The replica may hold entries the store does not: built again from the history.
         replica = nil
@@ -115,7 +119,7 @@ actor RealmSyncActor {
         guard !changes.entries.isEmpty else { return }
         history.appendStored(changes.entries)
         for entry in changes.entries {
-            let payload = SyncChangesetCoding.encode(entry.changeset)
+            let payload = downloadPayload(entry.changeset)
             payloads.append(payload)
             payloadBytes.append(UInt64(payload.count))
         }
@@ -210,7 +214,7 @@ actor RealmSyncActor {
             integrating = nil
             clientFiles[fileIdent] = file
             for entry in fresh {
-                let payload = SyncChangesetCoding.encode(entry.changeset)
+                let payload = downloadPayload(entry.changeset)
                 payloads.append(payload)
                 payloadBytes.append(UInt64(payload.count))
             }
@@ -250,7 +254,7 @@ actor RealmSyncActor {
                 var saved = 0
                 for entry in changed {
                     let index = Int(entry.serverVersion - history.compactedThrough - 1)
-                    let payload = SyncChangesetCoding.encode(entry.changeset)
+                    let payload = downloadPayload(entry.changeset)
                     saved += Int(payloadBytes[index]) - payload.count
                     payloads[index] = payload
                     payloadBytes[index] = UInt64(payload.count)
@@ -350,6 +354,14 @@ actor RealmSyncActor {
         }
         remaining -= UInt64(size)
         return HistoryBatch(entries: out, remainingBytes: remaining, latestVersion: history.latestVersion, clientFile: file)
+    }
+
+    /// What devices download of a history entry's changeset, encoded: its download form
+    /// (``AsymmetricClasses/downloadForm(_:)``), after noting the asymmetric classes it adds.
+    /// Entries are passed in history order.
+    private func downloadPayload(_ changeset: SyncChangeset) -> [UInt8] {
+        asymmetric.note(changeset)
+        return SyncChangesetCoding.encode(asymmetric.downloadForm(changeset))
     }
 
     /// The newest client version of client file `fileIdent` in the history (0: none).

@@ -116,6 +116,7 @@ extension Realm.Configuration {
         set {
             syncAgent = newValue.map { SyncAgent(sync: $0) }
             recordsSyncHistory = newValue != nil
+            allowsAsymmetricObjects = newValue?.isFlexibleSync ?? false
         }
     }
 }

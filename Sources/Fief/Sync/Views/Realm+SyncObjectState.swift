@@ -3,9 +3,10 @@ import Foundation
 /// What a sync server reads from its copy of a realm to give a device part of it: the
 /// objects of a class, and one object's whole state as instructions.
 extension Realm {
-    /// The names of the realm's top-level (not embedded) classes, sorted.
+    /// The names of the realm's top-level classes whose objects devices hold (not embedded,
+    /// not asymmetric), sorted.
     @_spi(Sync) public var syncTopLevelClassNames: [String] {
-        allBindings.filter { !$0.isEmbedded }.map(\.className).sorted()
+        allBindings.filter { !$0.isEmbedded && !$0.schema.isAsymmetric }.map(\.className).sorted()
     }
 
     /// The identity of every object of `className`, in key order (none for an unknown class).

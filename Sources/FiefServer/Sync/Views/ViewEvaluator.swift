@@ -22,7 +22,7 @@ struct ViewEvaluator {
         let realm = replica.realm
         let wanted: [(className: String, query: String)] = view.subscriptions.map { subs in subs.map { ($0.className, $0.query) } }
             ?? realm.syncTopLevelClassNames.map { ($0, "TRUEPREDICATE") }
-        for (className, query) in wanted {
+        for (className, query) in wanted where realm.schema[className]?.isAsymmetric != true {
             guard let read = rules.readFilter(for: className) else { continue }
             let text = read == "TRUEPREDICATE" ? query : "(\(query)) AND (\(read))"
             guard let compiled = try? SyncViewQuery(realm: realm, className: className, query: text, variables: rules.variables) else { continue }
@@ -115,6 +115,10 @@ struct ViewEvaluator {
     static func firstInvalid(_ subscriptions: [FiefSyncProtocol.QuerySubscription], replica: RealmReplica,
                              rules: AppliedRules) -> (subscription: String, error: SyncViewQueryError)? {
         for s in subscriptions {
+            if replica.realm.schema[s.className]?.isAsymmetric == true {
+                return (s.name, SyncViewQueryError(message: "\(s.className) is asymmetric: its objects are never sent to devices, so it cannot be subscribed to",
+                                                   line: 0, column: 0))
+            }
             do {
                 _ = try SyncViewQuery(realm: replica.realm, className: s.className, query: s.query, variables: rules.variables)
             } catch {
