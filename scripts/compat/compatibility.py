@@ -8,11 +8,12 @@ list `realmswift-10.54.6.api`), marked supported, differs or absent in Fief.
 
 A declaration is *supported* when Fief's public sources (Sources/Fief and Sources/FiefSync)
 declare the same name with the same argument labels on the same type (or on the type Fief
-uses for it, see OWNERS). Their signatures are then compared (see signatures.py): a mismatch
-not listed in `signature-mismatches.tsv`, or one listed there that no longer occurs, fails. `notes.tsv` marks what differs and says why something is absent;
+uses for it, see OWNERS). `notes.tsv` marks what differs and says why something is absent;
 its keys are a declaration (`Owner.name(labels:)`), a type's members (`Owner.*`) or a whole
 RealmSwift file (`file:Name.swift`). A note that names a declaration Fief now has, marked
-absent, is reported as stale so the table cannot drift. Runs offline.
+absent, is reported as stale so the table cannot drift. The signatures of supported
+declarations are then compared with RealmSwift's (see signatures.py): a mismatch not listed
+in `signature-mismatches.tsv`, or one listed there that no longer occurs, fails. Runs offline.
 """
 import os
 import sys
@@ -101,13 +102,18 @@ def fief_signatures():
 def signature_mismatches(results, realm, fief, substitutions):
     """[(declaration, kind, RealmSwift's, Fief's)] for the supported declarations, and how many were compared."""
     out, compared = [], 0
+    protocols = {(o + "." + n if o else n) for (_, o, k, n), _, _ in results if k == "protocol"}
     for (file, owner, kind, name), status, _ in results:
         if status != "supported" or (file, owner, name) not in realm:
             continue
-        ours = set().union(*(fief.get((o, key_of(name)), set()) for o in OWNERS.get(owner, [owner])))
+        owners = OWNERS.get(owner, [owner])
+
+        def lookup(n, owners=owners):
+            return set().union(*(fief.get((o, key_of(n)), set()) for o in owners))
         compared += 1
         label = f"{owner}.{name}" if owner else name
-        out += [(label, *d) for d in signatures.mismatches(owner, realm[(file, owner, name)], ours, substitutions)]
+        out += [(label, *d) for d in signatures.mismatches(owner, name, realm[(file, owner, name)], lookup,
+                                                            substitutions, owner in protocols)]
     return out, compared
 
 
@@ -165,6 +171,7 @@ def read_known():
 
 
 def write_known(found):
+    """Rewrites `signature-mismatches.tsv` with the mismatches found (`--known`)."""
     with open(KNOWN, "w", encoding="utf-8") as fh:
         fh.write("# Signature mismatches of supported declarations not yet resolved, written by\n"
                  "# `python3 scripts/compat/compatibility.py --known`; `--check` fails when the audit finds others.\n"
@@ -199,21 +206,30 @@ def header(results, found, compared, substitutions):
     out += ["## Audited signatures", "",
             "`scripts/compat/signatures.py` extracts the signature facts of every RealmSwift declaration in the",
             "list that is a function, initializer, subscript, property or enum case (`realmswift-10.54.6.sig`,",
-            "regenerated from a realm-swift checkout with `--refresh`): parameter types, which parameters have",
-            "a default, `throws`/`rethrows`/`async`, the result type and its optionality, `@discardableResult`,",
-            "the generic constraints on the declaration itself, `static`, and a property's type and whether it",
-            "can be set. It extracts the same facts from Fief's sources and compares them for every declaration",
-            "marked supported, after normalizing spelling (whitespace, module prefixes, `@escaping`, `@Sendable`,",
-            "`any`, generic parameter names, closure parameter names, `Map` for `Map<Key, Value>` inside `Map`...)",
-            f"and renaming the {len(substitutions)} types Fief models differently (`type-substitutions.tsv`:",
-            "`RLMObjectBase` is `Object`, `NSError` is `Error`...). A RealmSwift overload matches when one Fief",
-            "overload has the same facts; Fief may add defaults, or be `rethrows` where RealmSwift's closure",
-            "cannot throw, as every call written for RealmSwift still compiles.",
+            "regenerated from a realm-swift checkout with `signatures.py --refresh`): parameter types, which",
+            "parameters have a default, `throws`/`rethrows`/`async`, the result type and its optionality,",
+            "`@discardableResult`, the generic constraints on the declaration's own generic parameters,",
+            "`static`, a property's type and whether it can be set, an enum case's payload. It extracts the",
+            "same facts from Fief's sources and compares them for every declaration marked supported, after",
+            "normalizing spelling (whitespace, module prefixes, `@escaping`, `@Sendable`, `sending`, `any`,",
+            "generic parameter names, closure parameter names, `Optional<X>`, `Map` for `Map<Key, Value>`",
+            f"inside `Map`...) and renaming the {len(substitutions)} types Fief models differently or RealmSwift "
+            "spells through",
+            "an alias (`type-substitutions.tsv`: `RLMObjectBase` is `Object`, `NSError` is `Error`...).",
             "",
-            f"**Compared:** {compared} supported declarations: {compared - flagged} match; {flagged} have "
-            f"{len(found)} mismatches not yet resolved ({by_kind or 'none'}), listed in",
-            "`scripts/compat/signature-mismatches.tsv` and marked in the table. `--check` fails when a",
-            "supported declaration's signature drifts from RealmSwift's, or a listed mismatch is resolved",
+            "A RealmSwift overload matches when one Fief overload of the name has the same facts, or differs",
+            "only in ways that accept every call written for RealmSwift: more defaults, an optional parameter",
+            "where RealmSwift's is not, `rethrows` with a throwing closure where RealmSwift's closure cannot",
+            "throw, `@discardableResult` added, fewer generic constraints, a setter added (outside protocols),",
+            "or a default RealmSwift has that Fief gives as a separate overload without the parameter",
+            "(`Realm(queue:)` and `Realm()`).",
+            "",
+            f"**Compared:** {compared} supported declarations (the other {counts['supported'] - compared} are "
+            "types, aliases and protocols):",
+            f"{compared - flagged} match; {flagged} {'has' if flagged == 1 else 'have'} {len(found)} "
+            f"{'mismatch' if len(found) == 1 else 'mismatches'} not yet resolved ({by_kind or 'none'}),",
+            "listed in `scripts/compat/signature-mismatches.tsv` and marked in the table. `--check` fails when",
+            "a supported declaration's signature drifts from RealmSwift's, or a listed mismatch is resolved",
             "without the list being updated (`--known` rewrites it). Declarations whose signature differs on",
             "purpose are marked *differs*, with a note saying what to write instead.", ""]
     out += ["## What the table does not cover yet", "",

@@ -154,7 +154,7 @@ Combine.swift	Publisher	freeze()	func	params=()	result=Publishers.Map<Self, Obje
 Combine.swift	Publisher	freeze()	func	params=()	result=Publishers.Map<Self, RealmCollectionChange<T1>>	where=Output==RealmCollectionChange<T1>, T1: RealmCollection
 Combine.swift	Publisher	freeze()	func	params=()	result=Publishers.Map<Self, RealmMapChange<T1>>	where=Output==RealmMapChange<T1>, T1: RealmKeyedCollection
 Combine.swift	Publisher	freeze()	func	params=()	result=Publishers.Map<Self, SectionedResultsChange<T1>>	where=Output==SectionedResultsChange<T1>, T1: RealmSectionedResult
-Combine.swift	Publisher	freeze()	func	params=()	result=Publishers.Map<Self, T1>	where=Output: ThreadConfined, T1==Output
+Combine.swift	Publisher	freeze()	func	params=()	result=Publishers.Map<Self, T1>	where=T1==Output
 Combine.swift	Publisher	threadSafeReference()	func	params=()	result=RealmPublishers.MakeThreadSafe<Self>
 Combine.swift	Publisher	threadSafeReference()	func	params=()	result=RealmPublishers.MakeThreadSafeCollectionChangeset<Self, T1>	where=Output==RealmCollectionChange<T1>, T1: RealmCollection
 Combine.swift	Publisher	threadSafeReference()	func	params=()	result=RealmPublishers.MakeThreadSafeKeyedCollectionChangeset<Self, T1>	where=Output==RealmMapChange<T1>, T1: RealmKeyedCollection
@@ -232,7 +232,7 @@ Combine.swift	RealmPublishers.SectionedResultsChangeset	subscribe(on:)	func	para
 Combine.swift	RealmPublishers.SectionedResultsChangesetWithToken	receive(on:)	func	params=(T1)	result=DeferredHandoverSectionedResultsChangeset<SectionedResultsChangesetWithToken, Collection, T1>	where=T1: Scheduler
 Combine.swift	RealmPublishers.SectionedResultsChangesetWithToken	receive(subscriber:)	func	params=(T1)	result=Void	where=Output==T1.Input, T1.Failure==Never, T1: Subscriber
 Combine.swift	RealmPublishers.SectionedResultsChangesetWithToken	subscribe(on:)	func	params=(T1)	result=SectionedResultsChangesetWithToken<Collection, T>	where=T1: Scheduler
-Combine.swift	RealmPublishers.Value	receive(on:)	func	params=(T1)	result=Handover<Self, T1>	where=T1: Scheduler
+Combine.swift	RealmPublishers.Value	receive(on:)	func	params=(T1)	result=RealmPublishers.Handover<Self, T1>	where=T1: Scheduler
 Combine.swift	RealmPublishers.Value	receive(subscriber:)	func	params=(T1)	result=Void	where=Output==T1.Input, T1.Failure==Failure, T1: Subscriber
 Combine.swift	RealmPublishers.Value	saveToken(on:at:)	func	params=(T1, WritableKeyPath<T1, NotificationToken?>)	result=ValueWithToken<Subscribable, T1>
 Combine.swift	RealmPublishers.Value	subscribe(on:)	func	params=(T1)	result=Value<Subscribable>	where=T1: Scheduler
@@ -379,7 +379,7 @@ Map.swift	Map	merge(_:uniquingKeysWith:)	func	params=(T1, (Value, Value) throws-
 Map.swift	Map	min(ofProperty:)	func	params=(String)	result=T1?	where=T1.PersistedType: MinMaxType, T1: _HasPersistedType
 Map.swift	Map	object(forKey:)	func	params=(AnyObject)	result=AnyObject?
 Map.swift	Map	observe(keyPaths:on:_:)	func	params=([String]?, DispatchQueue?, (RealmMapChange<Map>)->Void)	defaults=0,1	result=NotificationToken
-Map.swift	Map	observe(keyPaths:on:_isolation:_:)	func	params=([PartialKeyPath<Value.Wrapped>], T1, (isolated T1, RealmMapChange<Map>)->Void)	effects=async	result=NotificationToken	where=T1: Actor, Value.Wrapped: ObjectBase, Value: OptionalProtocol
+Map.swift	Map	observe(keyPaths:on:_isolation:_:)	func	params=([PartialKeyPath<Value.Wrapped>], T1, (isolated T1, RealmMapChange<Map>)->Void)	effects=async	result=NotificationToken	where=T1: Actor
 Map.swift	Map	observe(keyPaths:on:_isolation:_:)	func	params=([String]?, T1, (isolated T1, RealmMapChange<Map>)->Void)	defaults=0	effects=async	result=NotificationToken	where=T1: Actor
 Map.swift	Map	realm	var	type=Realm?	access=get
 Map.swift	Map	removeAll()	func	params=()	result=Void
@@ -413,7 +413,7 @@ Migration.swift	Migration	enumerateObjects(ofType:_:)	func	params=(String, Migra
 Migration.swift	Migration	newSchema	var	type=Schema	access=get
 Migration.swift	Migration	oldSchema	var	type=Schema	access=get
 Migration.swift	Migration	renameProperty(onType:from:to:)	func	params=(String, String, String)	result=Void
-Migration.swift	Realm	performMigration(for:)	func	static=static	params=(Configuration)	defaults=0	effects=throws	result=Void
+Migration.swift	Realm	performMigration(for:)	func	static=static	params=(Realm.Configuration)	defaults=0	effects=throws	result=Void
 MongoClient.swift	ChangeEventDelegate	changeStreamDidClose(with:)	func	params=(Error?)	result=Void
 MongoClient.swift	ChangeEventDelegate	changeStreamDidOpen(_:)	func	params=(ChangeStream)	result=Void
 MongoClient.swift	ChangeEventDelegate	changeStreamDidReceive(changeEvent:)	func	params=(AnyBSON?)	result=Void
@@ -746,11 +746,11 @@ Query.swift	Query	starts(with:options:)	func	params=(T, StringOptions)	defaults=
 Query.swift	Query	subscript(_:)	subscript	params=(Int)	result=Query<AnyRealmValue>
 Query.swift	Query	subscript(_:)	subscript	params=(String)	result=Query<AnyRealmValue>
 Query.swift	Query	subscript(_:)	subscript	params=(T.Key)	result=Query<T.Value>
-Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T, T1>)	result=Query<T1>	where=T1: RealmCollectionBase, T: ObjectBase
-Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T, T1>)	result=Query<T1>	where=T1: RealmKeyedCollection, T: ObjectBase
-Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T, T1>)	result=Query<T1>	where=T: ObjectBase
-Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T.Element, T1>)	result=Query<T1>	where=T.Element: ObjectBase
-Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T.Wrapped, T1>)	result=Query<T1>	where=T.Wrapped: ObjectBase
+Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T, T1>)	result=Query<T1>
+Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T, T1>)	result=Query<T1>	where=T1: RealmCollectionBase
+Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T, T1>)	result=Query<T1>	where=T1: RealmKeyedCollection
+Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T.Element, T1>)	result=Query<T1>
+Query.swift	Query	subscript(dynamicMember:)	subscript	params=(KeyPath<T.Wrapped, T1>)	result=Query<T1>
 Query.swift	Query	sum	var	type=Query	access=get
 Query.swift	Query	sum	var	type=Query<T.Element>	access=get
 Query.swift	Query	sum	var	type=Query<T.Value>	access=get
@@ -766,8 +766,8 @@ Realm.swift	Realm	add(_:update:)	func	params=(Object, Bool)	result=Void
 Realm.swift	Realm	add(_:update:)	func	params=(Object, UpdatePolicy)	defaults=1	result=Void
 Realm.swift	Realm	add(_:update:)	func	params=(T1, Bool)	result=Void	where=T1.Iterator.Element: Object, T1: Sequence
 Realm.swift	Realm	add(_:update:)	func	params=(T1, UpdatePolicy)	defaults=1	result=Void	where=T1.Iterator.Element: Object, T1: Sequence
-Realm.swift	Realm	asyncOpen(configuration:)	func	static=static	params=(Configuration)	defaults=0	result=RealmPublishers.AsyncOpenPublisher
-Realm.swift	Realm	asyncOpen(configuration:callbackQueue:callback:)	func	static=static	params=(Configuration, DispatchQueue, (Result<Realm, Error>)->Void)	defaults=0,1	result=AsyncOpenTask	discardable=yes
+Realm.swift	Realm	asyncOpen(configuration:)	func	static=static	params=(Realm.Configuration)	defaults=0	result=RealmPublishers.AsyncOpenPublisher
+Realm.swift	Realm	asyncOpen(configuration:callbackQueue:callback:)	func	static=static	params=(Realm.Configuration, DispatchQueue, (Result<Realm, Error>)->Void)	defaults=0,1	result=AsyncOpenTask	discardable=yes
 Realm.swift	Realm	asyncRefresh(_isolation:)	func	params=()	effects=async	result=Bool	discardable=yes
 Realm.swift	Realm	asyncWrite(_isolation:_:)	func	params=(() throws->T1)	effects=async throws	result=T1	discardable=yes
 Realm.swift	Realm	autorefresh	var	type=Bool	access=get set
@@ -794,8 +794,8 @@ Realm.swift	Realm	fileExists(for:)	func	static=static	params=(Configuration)	res
 Realm.swift	Realm	freeze()	func	params=()	result=Realm
 Realm.swift	Realm	freeze(_:)	func	params=(T1)	result=T1	where=T1: ObjectBase
 Realm.swift	Realm	freeze(_:)	func	params=(T1)	result=T1	where=T1: RealmCollection
-Realm.swift	Realm	init(configuration:actor:downloadBeforeOpen:)	init	params=(Configuration, T1, OpenBehavior)	defaults=0,2	effects=async throws	where=T1: Actor
-Realm.swift	Realm	init(configuration:downloadBeforeOpen:)	init	params=(Configuration, OpenBehavior)	defaults=0,1	effects=async throws
+Realm.swift	Realm	init(configuration:actor:downloadBeforeOpen:)	init	params=(Realm.Configuration, T1, OpenBehavior)	defaults=0,2	effects=async throws	where=T1: Actor
+Realm.swift	Realm	init(configuration:downloadBeforeOpen:)	init	params=(Realm.Configuration, OpenBehavior)	defaults=0,1	effects=async throws
 Realm.swift	Realm	init(configuration:queue:)	init	params=(Configuration, DispatchQueue?)	defaults=1	effects=throws
 Realm.swift	Realm	init(fileURL:)	init	params=(URL)	effects=throws
 Realm.swift	Realm	init(queue:)	init	params=(DispatchQueue?)	defaults=0	effects=throws
@@ -807,7 +807,7 @@ Realm.swift	Realm	isPerformingAsynchronousWriteOperations	var	type=Bool	access=g
 Realm.swift	Realm	object(ofType:forPrimaryKey:)	func	params=(T1.Type, T2)	result=T1?	where=T1: Object
 Realm.swift	Realm	objects(_:)	func	params=(T1.Type)	result=Results<T1>	where=T1: RealmFetchable
 Realm.swift	Realm	observe(_:)	func	params=(NotificationBlock)	result=NotificationToken
-Realm.swift	Realm	open(configuration:_isolation:downloadBeforeOpen:)	func	static=static	params=(Configuration, OpenBehavior)	defaults=0,1	effects=async throws	result=Realm
+Realm.swift	Realm	open(configuration:_isolation:downloadBeforeOpen:)	func	static=static	params=(Realm.Configuration, OpenBehavior)	defaults=0,1	effects=async throws	result=Realm
 Realm.swift	Realm	refresh()	func	params=()	result=Bool	discardable=yes
 Realm.swift	Realm	schema	var	type=Schema	access=get
 Realm.swift	Realm	subscriptions	var	type=SyncSubscriptionSet	access=get
@@ -815,7 +815,7 @@ Realm.swift	Realm	thaw()	func	params=()	result=Realm
 Realm.swift	Realm	thaw(_:)	func	params=(T1)	result=T1?	where=T1: ObjectBase
 Realm.swift	Realm	write(withoutNotifying:_:)	func	params=([NotificationToken], () throws->T1)	defaults=0	effects=throws	result=T1	discardable=yes
 Realm.swift	Realm	writeAsync(_:onComplete:)	func	params=(()->Void, ((Error?)->Void)?)	defaults=1	result=AsyncTransactionId	discardable=yes
-Realm.swift	Realm	writeCopy(configuration:)	func	params=(Configuration)	effects=throws	result=Void
+Realm.swift	Realm	writeCopy(configuration:)	func	params=(Realm.Configuration)	effects=throws	result=Void
 Realm.swift	Realm	writeCopy(toFile:encryptionKey:)	func	params=(URL, Data?)	defaults=1	effects=throws	result=Void
 Realm.swift	Realm.AsyncOpenTask	addProgressNotification(queue:block:)	func	params=(DispatchQueue, (SyncSession.Progress)->Void)	defaults=0	result=Void
 Realm.swift	Realm.AsyncOpenTask	cancel()	func	params=()	result=Void
@@ -858,7 +858,7 @@ RealmCollection.swift	RealmCollection	average(ofProperty:)	func	params=(String)	
 RealmCollection.swift	RealmCollection	count	var	type=Int	access=get
 RealmCollection.swift	RealmCollection	description	var	type=String	access=get
 RealmCollection.swift	RealmCollection	distinct()	func	params=()	result=Results<Element>
-RealmCollection.swift	RealmCollection	distinct(by:)	func	params=(T1)	result=Results<Element>	where=Element: ObjectBase, T1.Iterator.Element==PartialKeyPath<Element>, T1: Sequence
+RealmCollection.swift	RealmCollection	distinct(by:)	func	params=(T1)	result=Results<Element>	where=T1.Iterator.Element==PartialKeyPath<Element>, T1: Sequence
 RealmCollection.swift	RealmCollection	distinct(by:)	func	params=(T1)	result=Results<Element>	where=T1.Iterator.Element==String, T1: Sequence
 RealmCollection.swift	RealmCollection	encode(to:)	func	params=(Encoder)	effects=throws	result=Void
 RealmCollection.swift	RealmCollection	endIndex	var	type=Int	access=get
@@ -868,7 +868,7 @@ RealmCollection.swift	RealmCollection	first	var	type=Element?	access=get
 RealmCollection.swift	RealmCollection	freeze()	func	params=()	result=Self
 RealmCollection.swift	RealmCollection	index(after:)	func	params=(Int)	result=Int
 RealmCollection.swift	RealmCollection	index(before:)	func	params=(Int)	result=Int
-RealmCollection.swift	RealmCollection	index(matching:)	func	params=((Query<Element>)->Query<Bool>)	result=Int?	where=Element: _RealmSchemaDiscoverable
+RealmCollection.swift	RealmCollection	index(matching:)	func	params=((Query<Element>)->Query<Bool>)	result=Int?
 RealmCollection.swift	RealmCollection	index(matching:)	func	params=(NSPredicate)	result=Int?
 RealmCollection.swift	RealmCollection	index(matching:_:)	func	params=(String, Any...)	result=Int?
 RealmCollection.swift	RealmCollection	index(of:)	func	params=(Element)	result=Int?
@@ -890,17 +890,17 @@ RealmCollection.swift	RealmCollection	observe(keyPaths:on:_isolation:_:)	func	pa
 RealmCollection.swift	RealmCollection	observe(keyPaths:on:_isolation:_:)	func	params=([String]?, T1, (isolated T1, RealmCollectionChange<Self>)->Void)	effects=async	result=NotificationToken	where=T1: Actor
 RealmCollection.swift	RealmCollection	realm	var	type=Realm?	access=get
 RealmCollection.swift	RealmCollection	sectioned(by:ascending:)	func	params=((Element)->T1, Bool)	defaults=1	result=SectionedResults<T1, Element>	where=T1: _Persistable
-RealmCollection.swift	RealmCollection	sectioned(by:ascending:)	func	params=(KeyPath<Element, T1>, Bool)	defaults=1	result=SectionedResults<T1, Element>	where=Element: ObjectBase, T1: _Persistable
 RealmCollection.swift	RealmCollection	sectioned(by:ascending:)	func	params=(KeyPath<Element, T1>, Bool)	defaults=1	result=SectionedResults<T1, Element>	where=Element: Projection<T2>, T1: _Persistable, T2: ObjectBase
-RealmCollection.swift	RealmCollection	sectioned(by:sortDescriptors:)	func	params=((Element)->T1, [SortDescriptor])	result=SectionedResults<T1, Element>	where=Element: ObjectBase, T1: _Persistable
+RealmCollection.swift	RealmCollection	sectioned(by:ascending:)	func	params=(KeyPath<Element, T1>, Bool)	defaults=1	result=SectionedResults<T1, Element>	where=T1: _Persistable
 RealmCollection.swift	RealmCollection	sectioned(by:sortDescriptors:)	func	params=((Element)->T1, [SortDescriptor])	result=SectionedResults<T1, Element>	where=Element: Projection<T2>, T1: _Persistable, T2: ObjectBase
-RealmCollection.swift	RealmCollection	sectioned(by:sortDescriptors:)	func	params=(KeyPath<Element, T1>, [SortDescriptor])	result=SectionedResults<T1, Element>	where=Element: ObjectBase, T1: _Persistable
+RealmCollection.swift	RealmCollection	sectioned(by:sortDescriptors:)	func	params=((Element)->T1, [SortDescriptor])	result=SectionedResults<T1, Element>	where=T1: _Persistable
 RealmCollection.swift	RealmCollection	sectioned(by:sortDescriptors:)	func	params=(KeyPath<Element, T1>, [SortDescriptor])	result=SectionedResults<T1, Element>	where=Element: Projection<T2>, T1: _Persistable, T2: ObjectBase
+RealmCollection.swift	RealmCollection	sectioned(by:sortDescriptors:)	func	params=(KeyPath<Element, T1>, [SortDescriptor])	result=SectionedResults<T1, Element>	where=T1: _Persistable
 RealmCollection.swift	RealmCollection	sectioned(sortDescriptors:_:)	func	params=([SortDescriptor], (Element)->T1)	result=SectionedResults<T1, Element>	where=T1: _Persistable
 RealmCollection.swift	RealmCollection	setValue(_:forKey:)	func	params=(Any?, String)	result=Void
 RealmCollection.swift	RealmCollection	sorted(ascending:)	func	params=(Bool)	defaults=0	result=Results<Element>
 RealmCollection.swift	RealmCollection	sorted(by:)	func	params=(T1)	result=Results<Element>	where=T1.Iterator.Element==SortDescriptor, T1: Sequence
-RealmCollection.swift	RealmCollection	sorted(by:ascending:)	func	params=(KeyPath<Element, T1>, Bool)	defaults=1	result=Results<Element>	where=Element: ObjectBase, T1.PersistedType: SortableType, T1: _HasPersistedType
+RealmCollection.swift	RealmCollection	sorted(by:ascending:)	func	params=(KeyPath<Element, T1>, Bool)	defaults=1	result=Results<Element>	where=T1.PersistedType: SortableType, T1: _HasPersistedType
 RealmCollection.swift	RealmCollection	sorted(byKeyPath:ascending:)	func	params=(String, Bool)	defaults=1	result=Results<Element>
 RealmCollection.swift	RealmCollection	startIndex	var	type=Int	access=get
 RealmCollection.swift	RealmCollection	sum()	func	params=()	result=Element
@@ -913,7 +913,7 @@ RealmCollection.swift	RealmCollection	where(_:)	func	params=((Query<Element>)->Q
 RealmCollection.swift	RealmCollectionChange	error	case	params=(Error)
 RealmCollection.swift	RealmCollectionChange	initial	case	params=(CollectionType)
 RealmCollection.swift	RealmCollectionChange	update	case	params=(CollectionType, [Int], [Int], [Int])
-RealmConfiguration.swift	Realm.Configuration	==(lhs:rhs:)	func	static=static	params=(Configuration, Configuration)	result=Bool
+RealmConfiguration.swift	Realm.Configuration	==(lhs:rhs:)	func	static=static	params=(Realm.Configuration, Realm.Configuration)	result=Bool
 RealmConfiguration.swift	Realm.Configuration	defaultConfiguration	var	static=static	type=Configuration	access=get set
 RealmConfiguration.swift	Realm.Configuration	deleteRealmIfMigrationNeeded	var	type=Bool	access=get set
 RealmConfiguration.swift	Realm.Configuration	description	var	type=String	access=get
@@ -1060,8 +1060,7 @@ SwiftUI.swift	EnvironmentValues	partitionValue	var	type=PartitionValue?	access=g
 SwiftUI.swift	EnvironmentValues	realm	var	type=Realm	access=get set
 SwiftUI.swift	EnvironmentValues	realmConfiguration	var	type=Realm.Configuration	access=get set
 SwiftUI.swift	ObservableStoragePublisher	receive(subscriber:)	func	params=(T1)	result=Void	where=Failure==T1.Failure, Output==T1.Input, T1: Subscriber
-SwiftUI.swift	ObservedRealmObject	init(wrappedValue:)	init	params=(ObjectType)	where=ObjectType: Identifiable, ObjectType: ObjectBase
-SwiftUI.swift	ObservedRealmObject	init(wrappedValue:)	init	params=(ObjectType)	where=ObjectType: ProjectionObservable
+SwiftUI.swift	ObservedRealmObject	init(wrappedValue:)	init	params=(ObjectType)
 SwiftUI.swift	ObservedRealmObject	init(wrappedValue:)	init	params=(ObjectType)	where=ObjectType==List<T1>
 SwiftUI.swift	ObservedRealmObject	projectedValue	var	type=Wrapper	access=get
 SwiftUI.swift	ObservedRealmObject	wrappedValue	var	type=ObjectType	access=get set
@@ -1071,32 +1070,31 @@ SwiftUI.swift	ObservedRealmObject.Wrapper	subscript(dynamicMember:)	subscript	pa
 SwiftUI.swift	ObservedRealmObject.Wrapper	subscript(dynamicMember:)	subscript	params=(ReferenceWritableKeyPath<ObjectType, T1>)	result=Binding<T1>	where=T1: RLMSwiftCollectionBase, T1: ThreadConfined
 SwiftUI.swift	ObservedRealmObject.Wrapper	wrappedValue	var	type=ObjectType	access=get set
 SwiftUI.swift	ObservedResults	filter	var	type=NSPredicate?	access=get set
-SwiftUI.swift	ObservedResults	init(_:configuration:filter:keyPaths:sortDescriptor:)	init	params=(ResultType.Type, Realm.Configuration?, NSPredicate?, [String]?, SortDescriptor?)	defaults=1,2,3,4	where=ResultType: Object
+SwiftUI.swift	ObservedResults	init(_:configuration:filter:keyPaths:sortDescriptor:)	init	params=(ResultType.Type, Realm.Configuration?, NSPredicate?, [String]?, SortDescriptor?)	defaults=1,2,3,4
 SwiftUI.swift	ObservedResults	init(_:configuration:filter:keyPaths:sortDescriptor:)	init	params=(ResultType.Type, Realm.Configuration?, NSPredicate?, [String]?, SortDescriptor?)	defaults=1,2,3,4	where=ResultType: Projection<T1>, T1: ObjectBase, T1: ThreadConfined
-SwiftUI.swift	ObservedResults	init(_:configuration:where:keyPaths:sortDescriptor:)	init	params=(ResultType.Type, Realm.Configuration?, ((Query<ResultType>)->Query<Bool>)?, [String]?, SortDescriptor?)	defaults=1,2,3,4	where=ResultType: Object
-SwiftUI.swift	ObservedResults	init(_:keyPaths:configuration:sortDescriptor:)	init	params=(ResultType.Type, [String]?, Realm.Configuration?, SortDescriptor?)	defaults=1,2,3	where=ResultType: Object
+SwiftUI.swift	ObservedResults	init(_:configuration:where:keyPaths:sortDescriptor:)	init	params=(ResultType.Type, Realm.Configuration?, ((Query<ResultType>)->Query<Bool>)?, [String]?, SortDescriptor?)	defaults=1,2,3,4
+SwiftUI.swift	ObservedResults	init(_:keyPaths:configuration:sortDescriptor:)	init	params=(ResultType.Type, [String]?, Realm.Configuration?, SortDescriptor?)	defaults=1,2,3
 SwiftUI.swift	ObservedResults	projectedValue	var	type=Self	access=get
 SwiftUI.swift	ObservedResults	sortDescriptor	var	type=SortDescriptor?	access=get set
 SwiftUI.swift	ObservedResults	update()	func	params=()	result=Void
 SwiftUI.swift	ObservedResults	where	var	type=((Query<ResultType>)->Query<Bool>)?	access=get set
 SwiftUI.swift	ObservedResults	wrappedValue	var	type=Results<ResultType>	access=get
 SwiftUI.swift	ObservedSectionedResults	filter	var	type=NSPredicate?	access=get set
-SwiftUI.swift	ObservedSectionedResults	init(_:sectionBlock:sortDescriptors:filter:keyPaths:configuration:)	init	params=(ResultType.Type, (ResultType)->Key, [SortDescriptor], NSPredicate?, [String]?, Realm.Configuration?)	defaults=2,3,4,5	where=ResultType: Object
+SwiftUI.swift	ObservedSectionedResults	init(_:sectionBlock:sortDescriptors:filter:keyPaths:configuration:)	init	params=(ResultType.Type, (ResultType)->Key, [SortDescriptor], NSPredicate?, [String]?, Realm.Configuration?)	defaults=2,3,4,5
 SwiftUI.swift	ObservedSectionedResults	init(_:sectionBlock:sortDescriptors:filter:keyPaths:configuration:)	init	params=(ResultType.Type, (ResultType)->Key, [SortDescriptor], NSPredicate?, [String]?, Realm.Configuration?)	defaults=2,3,4,5	where=ResultType: Projection<T1>, T1: ObjectBase, T1: ThreadConfined
-SwiftUI.swift	ObservedSectionedResults	init(_:sectionBlock:sortDescriptors:keyPaths:configuration:)	init	params=(ResultType.Type, (ResultType)->Key, [SortDescriptor], [String]?, Realm.Configuration?)	defaults=3,4	where=ResultType: Object
-SwiftUI.swift	ObservedSectionedResults	init(_:sectionBlock:sortDescriptors:where:keyPaths:configuration:)	init	params=(ResultType.Type, (ResultType)->Key, [SortDescriptor], ((Query<ResultType>)->Query<Bool>)?, [String]?, Realm.Configuration?)	defaults=2,3,4,5	where=ResultType: Object
-SwiftUI.swift	ObservedSectionedResults	init(_:sectionKeyPath:sortDescriptors:filter:keyPaths:configuration:)	init	params=(ResultType.Type, KeyPath<ResultType, Key>, [SortDescriptor], NSPredicate?, [String]?, Realm.Configuration?)	defaults=2,3,4,5	where=ResultType: Object
+SwiftUI.swift	ObservedSectionedResults	init(_:sectionBlock:sortDescriptors:keyPaths:configuration:)	init	params=(ResultType.Type, (ResultType)->Key, [SortDescriptor], [String]?, Realm.Configuration?)	defaults=3,4
+SwiftUI.swift	ObservedSectionedResults	init(_:sectionBlock:sortDescriptors:where:keyPaths:configuration:)	init	params=(ResultType.Type, (ResultType)->Key, [SortDescriptor], ((Query<ResultType>)->Query<Bool>)?, [String]?, Realm.Configuration?)	defaults=2,3,4,5
+SwiftUI.swift	ObservedSectionedResults	init(_:sectionKeyPath:sortDescriptors:filter:keyPaths:configuration:)	init	params=(ResultType.Type, KeyPath<ResultType, Key>, [SortDescriptor], NSPredicate?, [String]?, Realm.Configuration?)	defaults=2,3,4,5
 SwiftUI.swift	ObservedSectionedResults	init(_:sectionKeyPath:sortDescriptors:filter:keyPaths:configuration:)	init	params=(ResultType.Type, KeyPath<ResultType, Key>, [SortDescriptor], NSPredicate?, [String]?, Realm.Configuration?)	defaults=2,3,4,5	where=ResultType: Projection<T1>, T1: ObjectBase, T1: ThreadConfined
-SwiftUI.swift	ObservedSectionedResults	init(_:sectionKeyPath:sortDescriptors:keyPaths:configuration:)	init	params=(ResultType.Type, KeyPath<ResultType, Key>, [SortDescriptor], [String]?, Realm.Configuration?)	defaults=2,3,4	where=ResultType: Object
-SwiftUI.swift	ObservedSectionedResults	init(_:sectionKeyPath:sortDescriptors:where:keyPaths:configuration:)	init	params=(ResultType.Type, KeyPath<ResultType, Key>, [SortDescriptor], ((Query<ResultType>)->Query<Bool>)?, [String]?, Realm.Configuration?)	defaults=2,3,4,5	where=ResultType: Object
+SwiftUI.swift	ObservedSectionedResults	init(_:sectionKeyPath:sortDescriptors:keyPaths:configuration:)	init	params=(ResultType.Type, KeyPath<ResultType, Key>, [SortDescriptor], [String]?, Realm.Configuration?)	defaults=2,3,4
+SwiftUI.swift	ObservedSectionedResults	init(_:sectionKeyPath:sortDescriptors:where:keyPaths:configuration:)	init	params=(ResultType.Type, KeyPath<ResultType, Key>, [SortDescriptor], ((Query<ResultType>)->Query<Bool>)?, [String]?, Realm.Configuration?)	defaults=2,3,4,5
 SwiftUI.swift	ObservedSectionedResults	projectedValue	var	type=Self	access=get
-SwiftUI.swift	ObservedSectionedResults	remove(atOffsets:section:)	func	params=(IndexSet, ResultsSection<Key, ResultType>)	result=Void	where=ResultType: ObjectBase, ResultType: ThreadConfined
+SwiftUI.swift	ObservedSectionedResults	remove(atOffsets:section:)	func	params=(IndexSet, ResultsSection<Key, ResultType>)	result=Void
 SwiftUI.swift	ObservedSectionedResults	sortDescriptors	var	type=[SortDescriptor]	access=get set
 SwiftUI.swift	ObservedSectionedResults	update()	func	params=()	result=Void
 SwiftUI.swift	ObservedSectionedResults	where	var	type=((Query<ResultType>)->Query<Bool>)?	access=get set
 SwiftUI.swift	ObservedSectionedResults	wrappedValue	var	type=SectionedResults<Key, ResultType>	access=get
-SwiftUI.swift	StateRealmObject	init(wrappedValue:)	init	params=(T)	where=T: Identifiable, T: ObjectBase
-SwiftUI.swift	StateRealmObject	init(wrappedValue:)	init	params=(T)	where=T: ProjectionObservable
+SwiftUI.swift	StateRealmObject	init(wrappedValue:)	init	params=(T)
 SwiftUI.swift	StateRealmObject	init(wrappedValue:)	init	params=(T)	where=T==List<T1>
 SwiftUI.swift	StateRealmObject	init(wrappedValue:)	init	params=(T)	where=T==Map<T1, T2>
 SwiftUI.swift	StateRealmObject	init(wrappedValue:)	init	params=(T)	where=T==MutableSet<T1>
@@ -1136,9 +1134,9 @@ Sync.swift	SyncConfiguration	clientResetMode	var	type=ClientResetMode	access=get
 Sync.swift	SyncConfiguration	initialSubscriptions	var	type=InitialSubscriptionsConfiguration?	access=get
 Sync.swift	SyncConfiguration	partitionValue	var	type=AnyBSON?	access=get
 Sync.swift	SyncConfiguration	user	var	type=User	access=get
-Sync.swift	SyncError	clientResetInfo()	func	params=()	result=(String, ActionToken)?
+Sync.swift	SyncError	clientResetInfo()	func	params=()	result=(String, SyncError.ActionToken)?
 Sync.swift	SyncError	compensatingWriteInfo	var	type=[CompensatingWriteInfo]?	access=get
-Sync.swift	SyncError	deleteRealmUserInfo()	func	params=()	result=ActionToken?
+Sync.swift	SyncError	deleteRealmUserInfo()	func	params=()	result=SyncError.ActionToken?
 Sync.swift	SyncError	serverLogURL	var	type=URL?	access=get
 Sync.swift	SyncSession	addProgressNotification(for:mode:block:)	func	params=(ProgressDirection, ProgressMode, (Progress)->Void)	result=ProgressNotificationToken?
 Sync.swift	SyncSession	wait(for:)	func	params=(ProgressDirection)	effects=async throws	result=Void
@@ -1175,7 +1173,7 @@ Sync.swift	UserSubscription	cancel()	func	params=()	result=Void
 Sync.swift	UserSubscription	combineIdentifier	var	type=CombineIdentifier	access=get
 Sync.swift	UserSubscription	request(_:)	func	params=(Subscribers.Demand)	result=Void
 SyncSubscription.swift	QuerySubscription	init(name:)	init	params=(String?)	defaults=0
-SyncSubscription.swift	QuerySubscription	init(name:query:)	init	params=(String?, borrowing QueryFunction)	defaults=0
+SyncSubscription.swift	QuerySubscription	init(name:query:)	init	params=(String?, QueryFunction)	defaults=0
 SyncSubscription.swift	QuerySubscription	init(name:where:)	init	params=(String?, NSPredicate)	defaults=0
 SyncSubscription.swift	QuerySubscription	init(name:where:_:)	init	params=(String?, String, Any...)	defaults=0
 SyncSubscription.swift	SyncSubscription	createdAt	var	type=Date	access=get

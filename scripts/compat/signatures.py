@@ -16,8 +16,8 @@ labels, which the name carries), which parameters have a default (`defaults`, by
 parameters renamed `T1`, `T2`... by position); for properties the type and `get` or
 `get set` (`access`); for enum cases the payload types. Types are normalized: no
 whitespace, no `Swift.`/`Foundation.` prefixes, no `@escaping`, `@Sendable`, `sending` or
-`any`, `Optional<X>` written `X?`, `()` written `Void`, and the prefix naming the
-declaration's own type dropped. Constraints of an enclosing extension are not facts.
+`any`, `Optional<X>` written `X?`, `()` written `Void`. Requirements on the enclosing
+type's generic parameters (on the declaration or its extension) are not facts.
 Parameters that only carry the caller's isolation (`_isolation: isolated (any Actor)? =
 #isolation`) are left out, as `compatibility.py` leaves their labels out of names.
 """
@@ -34,7 +34,7 @@ KEYS = ("static", "params", "defaults", "effects", "result", "discardable", "whe
 CALLABLE = {"func", "init", "subscript"}
 ISOLATION_LABELS = {"_isolation", "isolation"}
 # Attributes and keywords of a type that do not change how a call reads.
-TYPE_NOISE = re.compile(r"@escaping\b|@Sendable\b|@isolated\(any\)|@_\w+|\b(?:any|sending|__owned|__shared)\s+")
+TYPE_NOISE = re.compile(r"@escaping\b|@Sendable\b|@isolated\(any\)|@_\w+|\b(?:any|sending|borrowing|consuming|__owned|__shared)\s+")
 MODULE_PREFIX = re.compile(r"\b(?:Swift|Foundation|RealmSwift|Fief|FiefSync|Dispatch)\.(?=[A-Z])")
 IDENTIFIER = re.compile(r"\b[A-Za-z_]\w*\b")
 
@@ -82,13 +82,10 @@ def rename(text, names):
     return IDENTIFIER.sub(lambda m: names.get(m.group(0), m.group(0)), text)
 
 
-def normalize_type(text, owner, generics):
+def normalize_type(text, generics):
     """A type as compared: noise removed, generic parameters renamed."""
     text = TYPE_NOISE.sub("", text)
     text = MODULE_PREFIX.sub("", text)
-    for k in range(owner.count(".") + 1, 0, -1):
-        prefix = ".".join(owner.split(".")[:k]) + "."
-        text = re.sub(r"(?<![\w.])" + re.escape(prefix) + r"(?=[A-Z])", "", text)
     text = unwrap(squeeze(optional_sugar(text)))
     text = "Void" if text == "()" else text.replace("->()", "->Void")
     return rename(text, generics)
@@ -100,14 +97,16 @@ def generic_names(clause):
     return {n: f"T{k + 1}" for k, n in enumerate(names)}
 
 
-def constraints(clause, where, owner, generics):
-    """The declaration's own generic requirements, one `T1: Object` per item, sorted."""
+def constraints(clause, where, generics):
+    """The requirements on the declaration's own generic parameters, one `T1: Object` per item,
+    sorted. Requirements on the enclosing type's parameters are left out: where they are written
+    (the declaration or its extension) does not change a call."""
     items = [p for p in split_top(clause) if ":" in p]
     items += split_top(where) if where else []
     out = []
     for item in items:
-        item = normalize_type(item, owner, generics)
-        out += split_conformances(item)
+        item = normalize_type(item, generics)
+        out += [r for r in split_conformances(item) if re.search(r"\bT\d+\b", r)]
     return ", ".join(sorted(out))
 
 
@@ -129,7 +128,7 @@ def split_header(kind, header):
     return header[:m.start()], header[m.start():]
 
 
-def callable_facts(kind, header, owner):
+def callable_facts(kind, header):
     mods, rest = split_header(kind, header)
     failable = re.match(r"init([?!])", rest)
     rest = re.sub(r"^(?:init[?!]?|subscript|func\s*(?:`?\w+`?|[-/=+!*%<>&|^~?.]+))\s*", "", rest)
@@ -146,14 +145,14 @@ def callable_facts(kind, header, owner):
         tail, where = tail[:w.start()], tail[w.end():]
     arrow = tail.find("->")
     effects, result = (tail[:arrow], tail[arrow + 2:]) if arrow >= 0 else (tail, "")
-    types, defaults = parameter_facts(params, kind, owner, generics)
+    types, defaults = parameter_facts(params, generics)
     facts = {"static": "static" if re.search(r"\b(static|class)\b", mods) else "",
              "params": "(" + ", ".join(types) + ")",
              "defaults": ",".join(defaults),
              "effects": " ".join(re.findall(r"\b(async|throws|rethrows)\b", effects)),
-             "result": normalize_type(result, owner, generics) if result.strip() else "Void",
+             "result": normalize_type(result, generics) if result.strip() else "Void",
              "discardable": "yes" if "@discardableResult" in mods else "",
-             "where": constraints(clause, where, owner, generics)}
+             "where": constraints(clause, where, generics)}
     if kind == "init":
         facts["result"] = "Self" + failable.group(1) if failable else ""
     if kind == "subscript":
@@ -161,7 +160,7 @@ def callable_facts(kind, header, owner):
     return facts
 
 
-def parameter_facts(params, kind, owner, generics):
+def parameter_facts(params, generics):
     """(normalized types, positions of parameters with defaults), isolation parameters left out."""
     types, defaults = [], []
     for p in split_top(params):
@@ -175,16 +174,16 @@ def parameter_facts(params, kind, owner, generics):
         if eq >= 0:
             defaults.append(str(len(types)))
             typ = typ[:eq]
-        types.append(normalize_type(typ, owner, generics))
+        types.append(normalize_type(typ, generics))
     return types, defaults
 
 
-def property_facts(kind, header, accessors, owner, protocol_member):
+def property_facts(kind, header, accessors, protocol_member):
     mods, rest = split_header(kind, header)
     colon = top_index(rest, ":")
     typ = rest[colon + 1:] if colon >= 0 else ""
     return {"static": "static" if re.search(r"\b(static|class)\b", mods) else "",
-            "type": normalize_type(typ, owner, {}) if typ.strip() else "?",
+            "type": normalize_type(typ, {}) if typ.strip() else "?",
             "access": "get set" if settable(kind, mods, accessors, protocol_member) else "get"}
 
 
@@ -202,10 +201,10 @@ def settable(kind, mods, accessors, protocol_member):
     return bool(words & {"set", "willSet", "didSet", "_modify", "unsafeMutableAddress"})
 
 
-def case_facts(header, owner):
+def case_facts(header):
     k = header.find("(")
     payload = header[k + 1:balanced(header, k, "(", ")") - 1] if k >= 0 else ""
-    types = [normalize_type(p.split(":", 1)[-1] if top_index(p, ":") >= 0 else p, owner, {})
+    types = [normalize_type(p.split(":", 1)[-1] if top_index(p, ":") >= 0 else p, {})
              for p in split_top(payload)]
     return {"params": "(" + ", ".join(types) + ")" if k >= 0 else ""}
 
@@ -213,11 +212,11 @@ def case_facts(header, owner):
 def facts_of(owner, kind, header, accessors, protocols):
     """The facts of one declaration as `key=value` strings, or None for types and aliases."""
     if kind in CALLABLE:
-        facts = callable_facts(kind, header, owner)
+        facts = callable_facts(kind, header)
     elif kind in ("var", "let"):
-        facts = property_facts(kind, header, accessors, owner, owner in protocols)
+        facts = property_facts(kind, header, accessors, owner in protocols)
     elif kind == "case":
-        facts = case_facts(header, owner)
+        facts = case_facts(header)
     else:
         return None
     return tuple(f"{k}={facts[k]}" for k in KEYS if facts.get(k))
@@ -248,15 +247,23 @@ def comparable(facts, owner, substitutions):
     spelling (`Map` or `Map<Key, Value>` inside `Map`, `Self`, `T.Iterator.Element`, closure
     parameter names, the order of a same-type requirement)."""
     out = dict(f.split("=", 1) for f in facts)
+    renamings = owner_substitutions(substitutions, owner)
     for k in TYPE_KEYS:
         if k in out:
-            out[k] = same_spelling(rename(out[k], substitutions), owner)
+            out[k] = same_spelling(rename(out[k], renamings), owner)
     if "where" in out:
         out["where"] = ", ".join(sorted(ordered_requirement(r) for r in split_top(out["where"])))
     return out
 
 
+def owner_substitutions(substitutions, owner):
+    """The renamings that apply in `owner`: unqualified ones, and those written `Owner.Name`."""
+    return {k.rpartition(".")[2]: v for k, v in substitutions.items()
+            if "." not in k or k.rpartition(".")[0] == owner}
+
+
 def same_spelling(text, owner):
+    """`text` without the spellings that name the same type in `owner` in several ways."""
     base = owner.split(".")[-1]
     for k in range(owner.count(".") + 1, 0, -1):
         text = re.sub(r"(?<![\w.])" + re.escape(".".join(owner.split(".")[:k])) + r"(?:<[\w, ]*>)?\.(?=[A-Z])", "", text)
@@ -283,35 +290,74 @@ def mismatch_kind(key, theirs, ours):
     return MISMATCH_KINDS[key]
 
 
-def accepts(key, theirs, ours, fief):
-    """Whether Fief's value accepts every call RealmSwift's does: defaults on more parameters, or
-    `rethrows` with a throwing closure where RealmSwift's closure does not throw."""
+def accepts(key, theirs, ours, fief, protocol):
+    """Whether Fief's value accepts every use RealmSwift's does: defaults on more parameters,
+    `rethrows` with a throwing closure where RealmSwift's closure cannot throw, an optional
+    parameter where RealmSwift's is not, `@discardableResult` added, fewer generic constraints,
+    or (outside protocols, whose conformers would have to provide it) a setter added."""
     if key == "defaults":
         return set(filter(None, theirs.split(","))) <= set(filter(None, ours.split(",")))
-    if key == "effects" and fief.get("effects") == "rethrows" and not theirs:
-        return True
-    if key == "params" and fief.get("effects") == "rethrows":
-        return ours.replace(" throws->", "->") == theirs
-    return False
+    if key == "effects":
+        return fief.get("effects") == "rethrows" and not theirs
+    if key == "params":
+        return widens(theirs, ours.replace(" throws->", "->") if fief.get("effects") == "rethrows" else ours)
+    if key == "discardable":
+        return ours == "yes"
+    if key == "where":
+        return requirements(ours) <= requirements(theirs)
+    return key == "access" and not protocol and ours == "get set"
 
 
-def differences(theirs, ours):
+def requirements(where):
+    return {r.strip() for r in split_top(where) if r.strip()}
+
+
+def widens(theirs, ours):
+    """Whether each of Fief's parameter types is RealmSwift's or its optional."""
+    theirs, ours = split_top(theirs[1:-1]), split_top(ours[1:-1])
+    return len(theirs) == len(ours) and all(
+        o.strip() in (t.strip(), t.strip() + "?", "(" + t.strip() + ")?") for t, o in zip(theirs, ours))
+
+
+def differences(theirs, ours, protocol):
     """[(kind, RealmSwift's value, Fief's value)] for the keys on which two overloads differ."""
     return [(mismatch_kind(k, theirs.get(k, ""), ours.get(k, "")), theirs.get(k, ""), ours.get(k, ""))
             for k in KEYS if theirs.get(k, "") != ours.get(k, "")
-            and not accepts(k, theirs.get(k, ""), ours.get(k, ""), ours)]
+            and not accepts(k, theirs.get(k, ""), ours.get(k, ""), ours, protocol)]
 
 
-def mismatches(owner, realm_overloads, fief_overloads, substitutions):
-    """For each RealmSwift overload no Fief overload matches, the differences from the closest one."""
-    ours = [comparable(f, owner, substitutions) for _, f in sorted(fief_overloads)]
+def mismatches(owner, name, realm_overloads, lookup, substitutions, protocol=False):
+    """For each RealmSwift overload no Fief overload matches, the differences from the closest one.
+    `lookup(name)` gives Fief's overloads of a name on the same type."""
+    ours = [comparable(f, owner, substitutions) for _, f in sorted(lookup(name))]
     if not ours:
         return [("no signature found", "", "")]
     out = []
     for _, facts in sorted(realm_overloads):
         theirs = comparable(facts, owner, substitutions)
-        out += min((differences(theirs, o) for o in ours), key=len)
+        best = min((differences(theirs, o, protocol) for o in ours), key=len)
+        out += [d for d in best if not (d[0] == "default arguments" and
+                                        shorter_overload(owner, name, theirs, d, lookup, substitutions))]
     return sorted(set(out))
+
+
+def shorter_overload(owner, name, theirs, difference, lookup, substitutions):
+    """Whether the calls that leave out the parameters RealmSwift gives defaults and Fief's
+    overload does not reach another Fief declaration, without those parameters."""
+    _, realm_defaults, fief_defaults = difference
+    missing = set(filter(None, realm_defaults.split(","))) - set(filter(None, fief_defaults.split(",")))
+    missing = {int(k) for k in missing}
+    params = split_top(theirs["params"][1:-1])
+    rest = "(" + ", ".join(p.strip() for k, p in enumerate(params) if k not in missing) + ")"
+    return any(comparable(f, owner, substitutions).get("params") == rest
+               for _, f in lookup(without_parameters(name, missing)))
+
+
+def without_parameters(name, positions):
+    """`name(labels:)` without the labels at `positions` (counted without isolation labels)."""
+    base, _, params = name.partition("(")
+    labels = [label for label in params.rstrip(")").split(":") if label and label not in ISOLATION_LABELS]
+    return base + "(" + "".join(label + ":" for k, label in enumerate(labels) if k not in positions) + ")"
 
 
 def read_substitutions(path):
