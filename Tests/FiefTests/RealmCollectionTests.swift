@@ -160,7 +160,7 @@ final class RealmCollectionTests: XCTestCase {
             holder.petSet.insert(pets[1])
             realm.add(holder)
         }
-        let frozenPets = owner.pets.freeze()
+        let frozenPets = realm.freeze(owner.pets)
         let frozenSet = holder.petSet.freeze()
         let frozenOwners = pets[0].owners.freeze()
         XCTAssertTrue(frozenPets.isFrozen && frozenSet.isFrozen && frozenOwners.isFrozen)
@@ -240,6 +240,7 @@ final class RealmCollectionTests: XCTestCase {
         XCTAssertEqual(byName.reversed().description, "SortDescriptor(keyPath: name, direction: descending)")
         XCTAssertEqual(realm.objects(QPet.self).sorted(by: [byName.reversed()]).map(\.name), ["d", "c", "b", "a"])
         XCTAssertEqual(realm.objects(QPet.self).sorted(by: ["age"]).map(\.name), ["a", "b", "c", "d"])
+        XCTAssertEqual(SortDescriptor(keyPath: \QPet.age, ascending: false), SortDescriptor(keyPath: "age", ascending: false))
     }
 
     func testListsAndSetsAreCodableAsArrays() throws {

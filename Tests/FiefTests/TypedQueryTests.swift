@@ -55,6 +55,17 @@ final class TypedQueryTests: XCTestCase {
         XCTAssertEqual(pets { $0.age.in([1, 2]) }, ["Max", "Ángel"])
         XCTAssertEqual(pets { $0.age.contains(2...5) }, ["Bella", "Rex", "Ángel"])
         XCTAssertEqual(pets { $0.weight.contains(8.25...12.0) }, ["Bella", "Max"])
+        XCTAssertEqual(pets { $0.age.contains(2..<5) }, ["Rex", "Ángel"])
+        let day = { (n: Double) in Date(timeIntervalSince1970: n * 86_400) }
+        XCTAssertEqual(pets { $0.birthday.contains(day(2)..<day(5)) }, ["Rex", "Ángel"])
+        XCTAssertEqual(pets { $0.birthday.contains(day(2)...day(5)) }, ["Bella", "Rex", "Ángel"])
+    }
+
+    func testSortedByKeyPathsOfBoolsAndOptionals() {
+        let all = realm.objects(QPet.self)
+        XCTAssertEqual(all.sorted(by: \.vaccinated).map(\.vaccinated), [false, false, true, true, true])
+        XCTAssertEqual(all.sorted(by: \.birthday, ascending: false).map(\.name), ["alfie", "Bella", "Rex", "Ángel", "Max"])
+        XCTAssertEqual(all.distinct(by: [\QPet.vaccinated]).count, 2)
     }
 
     func testCollectionsAndLinks() {

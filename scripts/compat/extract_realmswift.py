@@ -7,26 +7,20 @@ Reads `RealmSwift/*.swift` (not the tests) at `tag` (default v10.54.6) with `git
 writes one line per declaration: `file<TAB>owner<TAB>kind<TAB>name(labels:)`. Only names are
 kept, never RealmSwift's code or documentation.
 """
-import subprocess
 import sys
 
+from signatures import realmswift_sources
 from swiftapi import declarations
 
 
 def main():
     repo = sys.argv[1]
     tag = sys.argv[2] if len(sys.argv) > 2 else "v10.54.6"
-    files = subprocess.run(["git", "-C", repo, "ls-tree", "--name-only", tag, "RealmSwift/"],
-                           check=True, capture_output=True, text=True).stdout.split()
     print(f"# RealmSwift {tag.lstrip('v')} public declarations (names only), extracted by scripts/compat/extract_realmswift.py")
     seen = set()
-    for path in sorted(files):
-        if not path.endswith(".swift"):
-            continue
-        source = subprocess.run(["git", "-C", repo, "show", f"{tag}:{path}"],
-                                check=True, capture_output=True, text=True).stdout
-        name = path.split("/")[-1]
-        for owner, kind, decl in declarations(source):
+    sources = realmswift_sources(repo, tag)
+    for name in sorted(sources):
+        for owner, kind, decl in declarations(sources[name]):
             line = f"{name}\t{owner}\t{kind}\t{decl}"
             if line not in seen:
                 seen.add(line)

@@ -124,6 +124,15 @@ def callable_name(keyword, rest):
 
 def declarations(source):
     """Yields (owner, kind, name) for each public declaration of `source`."""
+    for owner, kind, name, _, _ in declarations_with_headers(source):
+        yield owner, kind, name
+
+
+def declarations_with_headers(source):
+    """Yields (owner, kind, name, header, accessors) for each public declaration of `source`:
+    `header` is the declaration's text from its attributes to its body (comments removed),
+    `accessors` the text of a property's or subscript's braces (`{ get set }`, a getter...),
+    empty for other declarations."""
     text = strip(source)
     # Each scope: (name or None for a code block, kind, members public by default).
     stack = [("", "file", False)]
@@ -188,7 +197,7 @@ def declarations(source):
             full = owner + "." + name if owner else name
             brace = text.find("{", header_end)
             if is_public and not name.startswith("_"):
-                yield (owner, keyword, name)
+                yield (owner, keyword, name, text[m.start(1):header_end], "")
             members_public = keyword == "protocol" and is_public
             # The cases of an enum are as visible as the enum; its other members are internal by default.
             scope_kind = "internal enum" if keyword == "enum" and not is_public else keyword
@@ -204,21 +213,23 @@ def declarations(source):
         if keyword in ("func", "subscript") or keyword.startswith("init"):
             name = callable_name(keyword, rest)
         elif keyword == "case":
-            names = [re.match(r"\s*`?(\w+)", p).group(1) for p in split_top(rest.split("{")[0])
-                     if re.match(r"\s*`?(\w+)", p)]
             if is_public and owner:
-                for nm in names:
-                    yield (owner, "case", nm)
+                for part in split_top(rest.split("{")[0]):
+                    nm = re.match(r"\s*`?(\w+)", part)
+                    if nm:
+                        yield (owner, "case", nm.group(1), part.strip(), "")
             i = header_end
             continue
         else:
             nm = re.match(r"`?(\w+)", rest)
             name = nm.group(1) if nm else None
-        if name and is_public and not name.startswith("_"):
-            yield (owner, keyword.rstrip("?!"), name)
-        # Skip the declaration's body, if any, without recording what is inside.
+        # The declaration's body, if any, is skipped without recording what is inside.
         brace = text.find("{", header_end)
-        if brace == header_end or (brace > 0 and text[header_end:brace].strip() == ""):
+        has_body = brace == header_end or (brace > 0 and text[header_end:brace].strip() == "")
+        if name and is_public and not name.startswith("_"):
+            accessors = text[brace:balanced(text, brace, "{", "}")] if has_body and keyword in ("var", "subscript") else ""
+            yield (owner, keyword.rstrip("?!"), name, text[m.start(1):header_end], accessors)
+        if has_body:
             if keyword in ("var", "let", "subscript"):
                 stack.append((None, "block", False))
                 i = brace + 1

@@ -36,7 +36,7 @@ extension Map {
     }
 
     /// The objects sorted by a Swift key path.
-    public func sorted<O: ObjectBase, V: Comparable>(by keyPath: KeyPath<O, V>, ascending: Bool = true) -> Results<O> where Value == O? {
+    public func sorted<O: ObjectBase, V: _Persistable>(by keyPath: KeyPath<O, V>, ascending: Bool = true) -> Results<O> where Value == O? {
         objectResults(O.self).sorted(by: keyPath, ascending: ascending)
     }
 }

@@ -26,7 +26,7 @@ extension RealmCollection where Element: ObjectBase {
     }
 
     /// The objects sorted by a Swift key path.
-    public func sorted<V: Comparable>(by keyPath: KeyPath<Element, V>, ascending: Bool = true) -> Results<Element> {
+    public func sorted<V: _Persistable>(by keyPath: KeyPath<Element, V>, ascending: Bool = true) -> Results<Element> {
         _fiefResults(Element.self).sorted(by: keyPath, ascending: ascending)
     }
 
@@ -38,6 +38,11 @@ extension RealmCollection where Element: ObjectBase {
     /// The first object for each distinct combination of the key paths.
     public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == String {
         _fiefResults(Element.self).distinct(by: keyPaths)
+    }
+
+    /// The first object for each distinct combination of the properties Swift key paths name.
+    public func distinct<S: Sequence>(by keyPaths: S) -> Results<Element> where S.Element == PartialKeyPath<Element> {
+        distinct(by: keyPaths.map { Element._fiefPropertyNames($0).joined(separator: ".") })
     }
 
     /// The index of the first object matching a predicate, or nil.

@@ -149,7 +149,7 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
 
     /// Results sorted by a Swift key path (on projections, the root object's property the
     /// projected property reads).
-    public func sorted<V: Comparable>(by keyPath: KeyPath<Element, V>, ascending: Bool = true) -> Results<Element> {
+    public func sorted<V: _Persistable>(by keyPath: KeyPath<Element, V>, ascending: Bool = true) -> Results<Element> {
         sorted(byKeyPath: Element._fiefPropertyNames(keyPath).joined(separator: "."), ascending: ascending)
     }
 

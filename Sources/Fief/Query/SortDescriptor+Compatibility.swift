@@ -6,6 +6,12 @@
 /// let results = realm.objects(Dog.self).sorted(by: [byAge.reversed(), "name"])
 /// ```
 extension SortDescriptor: Equatable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// A sort by the property a Swift key path names (through to-one links), as
+    /// `sorted(by: \.age)` sorts: `SortDescriptor(keyPath: \Dog.age, ascending: false)`.
+    public init<Root: ObjectBase>(keyPath: PartialKeyPath<Root>, ascending: Bool = true) {
+        self.init(keyPath: Root._fiefPropertyNames(keyPath).joined(separator: "."), ascending: ascending)
+    }
+
     /// The same key path in the other direction.
     public func reversed() -> SortDescriptor { SortDescriptor(keyPath: keyPath, ascending: !ascending) }
 

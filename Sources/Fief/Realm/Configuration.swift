@@ -27,13 +27,13 @@ extension Realm {
         }
         private var storedInMemoryIdentifier: String?
         /// Open without writing (the file must exist).
-        public var readOnly = false
+        public var readOnly: Bool = false
         /// The version of the models; raise it when they change.
         public var schemaVersion: UInt64 = 0
         /// Called when the file's schema version is lower than `schemaVersion`.
         public var migrationBlock: MigrationBlock?
         /// Delete the file instead of migrating when the schema changed.
-        public var deleteRealmIfMigrationNeeded = false
+        public var deleteRealmIfMigrationNeeded: Bool = false
         /// The model classes of this realm; nil means every class used so far in the process
         /// plus any class first used later (added to the file as it is used).
         public var objectTypes: [ObjectBase.Type]?

@@ -134,6 +134,9 @@ extension Realm {
 
     /// A frozen copy of `object` (see ``ObjectBase/freeze()``).
     public func freeze<T: ObjectBase>(_ object: T) -> T { object.freeze() }
+
+    /// A frozen copy of `collection` (see ``RealmCollection/freeze()``).
+    public func freeze<Collection: RealmCollection>(_ collection: Collection) -> Collection { collection.freeze() }
 }
 
 extension ObjectBase {

@@ -211,6 +211,18 @@ extension Realm {
         for object in objects { add(object, update: update) }
     }
 
+    /// RealmSwift's older form of ``add(_:update:)``: `true` is `.all`, `false` `.error`.
+    @available(*, deprecated, message: "Pass .error, .modified or .all")
+    public func add(_ object: Object, update: Bool) {
+        add(object, update: update ? .all : .error)
+    }
+
+    /// RealmSwift's older form of ``add(_:update:)`` for a sequence: `true` is `.all`, `false` `.error`.
+    @available(*, deprecated, message: "Pass .error, .modified or .all")
+    public func add<S: Sequence>(_ objects: S, update: Bool) where S.Iterator.Element: Object {
+        add(objects, update: update ? .all : .error)
+    }
+
     /// Creates an object from `value` (a dictionary of property values, an array in property
     /// order, or another object) and returns it, managed. With a primary key that exists and
     /// `update` `.modified` or `.all`, only the properties present in `value` are changed.

@@ -45,8 +45,9 @@ public struct SyncSubscription: Sendable, Codable {
 
     // MARK: Changing the query (inside `update`)
 
-    /// Replaces the subscription's query with a type-safe query on `type`.
-    public func updateQuery<T: Object>(toType type: T.Type, where query: @escaping (Query<T>) -> Query<Bool>) {
+    /// Replaces the subscription's query with a type-safe query on `type` (every object of
+    /// `type` when `query` is nil).
+    public func updateQuery<T: Object>(toType type: T.Type, where query: ((Query<T>) -> Query<Bool>)? = nil) {
         replace(with: QuerySubscription<T>(name: name, query: query))
     }
 

@@ -133,7 +133,7 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
 
     /// Callback form of ``update(_:)``: `onComplete` gets nil once the data is on the device, or
     /// the error.
-    public func update(_ body: () -> Void, onComplete: (@Sendable (Error?) -> Void)?) {
+    public func update(_ body: () -> Void, onComplete: (@Sendable (Error?) -> Void)? = nil) {
         let version = change(body) ?? locked { record.version }
         Task {
             do {
@@ -149,7 +149,7 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
     public func write(_ body: () -> Void) async throws { try await update(body) }
 
     /// RealmSwift's older name of ``update(_:onComplete:)``.
-    public func write(_ body: () -> Void, onComplete: (@Sendable (Error?) -> Void)?) { update(body, onComplete: onComplete) }
+    public func write(_ body: () -> Void, onComplete: (@Sendable (Error?) -> Void)? = nil) { update(body, onComplete: onComplete) }
 
     /// RealmSwift's older name of ``update(_:)``.
     public func updateSubscriptions(_ body: () -> Void) async throws { try await update(body) }

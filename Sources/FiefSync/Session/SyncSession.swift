@@ -94,9 +94,10 @@ public final class SyncSession: @unchecked Sendable {
     }
 
     /// Realm's callback spelling of ``wait(for:timeout:)``: `block` gets nil or the error, on
-    /// `queue`.
-    public func wait(for direction: ProgressDirection, queue: DispatchQueue = .fiefCallbacks,
+    /// `queue` (nil: Fief's callback queue, `.fiefCallbacks`).
+    public func wait(for direction: ProgressDirection, queue: DispatchQueue? = nil,
                      block: @escaping @Sendable (Error?) -> Void) {
+        let queue = queue ?? .fiefCallbacks
         Task {
             do {
                 try await wait(for: direction)
@@ -109,8 +110,9 @@ public final class SyncSession: @unchecked Sendable {
 
     /// Calls `block` with the progress of `direction` as it changes, from the session's
     /// executor. Keep the token; invalidating it (or letting it go) stops the notifications.
+    /// Optional as RealmSwift's is, though Fief always returns a token.
     public func addProgressNotification(for direction: ProgressDirection, mode: ProgressMode,
-                                        block: @escaping @Sendable (Progress) -> Void) -> SyncProgressNotificationToken {
+                                        block: @escaping @Sendable (Progress) -> Void) -> SyncProgressNotificationToken? {
         let registration = Task { [worker] in await worker.addProgressObserver(direction, mode, block) }
         return SyncProgressNotificationToken { [worker] in
             Task { await worker.removeProgressObserver(await registration.value) }
@@ -125,7 +127,7 @@ public final class SyncSession: @unchecked Sendable {
                 continuation.yield(progress)
                 if mode == .forCurrentlyOutstandingWork && progress.isTransferComplete { continuation.finish() }
             }
-            continuation.onTermination = { _ in token.invalidate() }
+            continuation.onTermination = { _ in token?.invalidate() }
         }
     }
 }

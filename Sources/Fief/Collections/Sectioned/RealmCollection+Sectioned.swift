@@ -9,30 +9,30 @@ extension RealmCollection where Element: ObjectBase {
     /// The objects sorted by `sortDescriptors` and grouped by the key `keyBlock` gives for each
     /// (sections in the order their first objects sort). The first sort descriptor should
     /// order the keys, so each key's objects sort together.
-    public func sectioned<Key: _Persistable & Hashable>(sortDescriptors: [SortDescriptor],
-                                                        _ keyBlock: @escaping ((Element) -> Key)) -> SectionedResults<Key, Element> {
+    public func sectioned<Key: _Persistable>(sortDescriptors: [SortDescriptor],
+                                             _ keyBlock: @escaping ((Element) -> Key)) -> SectionedResults<Key, Element> {
         let sorted = _fiefResults(Element.self).sorted(by: sortDescriptors)
         return SectionedResults(store: .make(sorted, order: { Array($0) }, key: keyBlock))
     }
 
     /// The objects sorted by the property `keyPath` names and grouped by its value.
-    public func sectioned<Key: _Persistable & Hashable>(by keyPath: KeyPath<Element, Key>,
-                                                        ascending: Bool = true) -> SectionedResults<Key, Element> {
+    public func sectioned<Key: _Persistable>(by keyPath: KeyPath<Element, Key>,
+                                             ascending: Bool = true) -> SectionedResults<Key, Element> {
         let name = SectionKeyPaths.name(Element._fiefPropertyNames(keyPath), keyPath)
         return sectioned(sortDescriptors: [SortDescriptor(keyPath: name, ascending: ascending)]) { $0[keyPath: keyPath] }
     }
 
     /// The objects sorted by `sortDescriptors` (the first must sort by `keyPath`) and grouped by
     /// the value of `keyPath`.
-    public func sectioned<Key: _Persistable & Hashable>(by keyPath: KeyPath<Element, Key>,
-                                                        sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element> {
+    public func sectioned<Key: _Persistable>(by keyPath: KeyPath<Element, Key>,
+                                             sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element> {
         SectionKeyPaths.check(SectionKeyPaths.name(Element._fiefPropertyNames(keyPath), keyPath), sortDescriptors)
         return sectioned(sortDescriptors: sortDescriptors) { $0[keyPath: keyPath] }
     }
 
     /// The objects sorted by `sortDescriptors` and grouped by the key `block` gives for each.
-    public func sectioned<Key: _Persistable & Hashable>(by block: @escaping ((Element) -> Key),
-                                                        sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element> {
+    public func sectioned<Key: _Persistable>(by block: @escaping ((Element) -> Key),
+                                             sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element> {
         sectioned(sortDescriptors: sortDescriptors, block)
     }
 }
@@ -45,8 +45,8 @@ extension RealmCollection where Element: ObjectBase {
 /// ```
 extension RealmCollection {
     /// The projections sorted by the root property `keyPath` reads and grouped by its value.
-    public func sectioned<Key: _Persistable & Hashable, O: ObjectBase>(by keyPath: KeyPath<Element, Key>,
-                                                                       ascending: Bool = true) -> SectionedResults<Key, Element>
+    public func sectioned<Key: _Persistable, O: ObjectBase>(by keyPath: KeyPath<Element, Key>,
+                                                            ascending: Bool = true) -> SectionedResults<Key, Element>
         where Element: Projection<O> {
         let name = SectionKeyPaths.name(Element._fiefPropertyNames(keyPath), keyPath)
         return projections(O.self).sectionedProjections([SortDescriptor(keyPath: name, ascending: ascending)]) { $0[keyPath: keyPath] }
@@ -54,8 +54,8 @@ extension RealmCollection {
 
     /// The projections sorted by `sortDescriptors` (root property names; the first must sort by
     /// what `keyPath` reads) and grouped by the value of `keyPath`.
-    public func sectioned<Key: _Persistable & Hashable, O: ObjectBase>(by keyPath: KeyPath<Element, Key>,
-                                                                       sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element>
+    public func sectioned<Key: _Persistable, O: ObjectBase>(by keyPath: KeyPath<Element, Key>,
+                                                            sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element>
         where Element: Projection<O> {
         SectionKeyPaths.check(SectionKeyPaths.name(Element._fiefPropertyNames(keyPath), keyPath), sortDescriptors)
         return projections(O.self).sectionedProjections(sortDescriptors) { $0[keyPath: keyPath] }
@@ -63,16 +63,16 @@ extension RealmCollection {
 
     /// The projections sorted by `sortDescriptors` (root property names) and grouped by the key
     /// `block` gives for each.
-    public func sectioned<Key: _Persistable & Hashable, O: ObjectBase>(by block: @escaping ((Element) -> Key),
-                                                                       sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element>
+    public func sectioned<Key: _Persistable, O: ObjectBase>(by block: @escaping ((Element) -> Key),
+                                                            sortDescriptors: [SortDescriptor]) -> SectionedResults<Key, Element>
         where Element: Projection<O> {
         projections(O.self).sectionedProjections(sortDescriptors, block)
     }
 
     /// The projections sorted by `sortDescriptors` (root property names) and grouped by the key
     /// `keyBlock` gives for each.
-    public func sectioned<Key: _Persistable & Hashable, O: ObjectBase>(sortDescriptors: [SortDescriptor],
-                                                                       _ keyBlock: @escaping ((Element) -> Key)) -> SectionedResults<Key, Element>
+    public func sectioned<Key: _Persistable, O: ObjectBase>(sortDescriptors: [SortDescriptor],
+                                                            _ keyBlock: @escaping ((Element) -> Key)) -> SectionedResults<Key, Element>
         where Element: Projection<O> {
         projections(O.self).sectionedProjections(sortDescriptors, keyBlock)
     }
@@ -101,15 +101,15 @@ extension Results {
 /// ```
 extension RealmCollection {
     /// The values sorted (ascending or not) and grouped by the key `block` gives for each.
-    public func sectioned<Key: _Persistable & Hashable>(by block: @escaping ((Element) -> Key),
-                                                        ascending: Bool = true) -> SectionedResults<Key, Element> {
+    public func sectioned<Key: _Persistable>(by block: @escaping ((Element) -> Key),
+                                             ascending: Bool = true) -> SectionedResults<Key, Element> {
         sectioned(sortDescriptors: [SortDescriptor(keyPath: "self", ascending: ascending)], block)
     }
 
     /// The values sorted by `sortDescriptors` (one, on the key path `"self"`) and grouped by
     /// the key `keyBlock` gives for each.
-    public func sectioned<Key: _Persistable & Hashable>(sortDescriptors: [SortDescriptor],
-                                                        _ keyBlock: @escaping ((Element) -> Key)) -> SectionedResults<Key, Element> {
+    public func sectioned<Key: _Persistable>(sortDescriptors: [SortDescriptor],
+                                             _ keyBlock: @escaping ((Element) -> Key)) -> SectionedResults<Key, Element> {
         precondition(!(Element.self is ObjectBase.Type), "Objects are sectioned after sorting by their properties: pass sort descriptors naming them")
         precondition(sortDescriptors.count == 1 && sortDescriptors[0].keyPath == "self",
                      "A collection of values sorts on the key path \"self\" only")
