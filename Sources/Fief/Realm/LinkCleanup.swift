@@ -18,11 +18,50 @@ enum LinkCleanup {
         switch value {
         case .link, .anyLink:
             return isDeletedLink(value, target, deleted) ? .null : nil
-        case .collection(let items) where items.contains(where: { isDeletedLink($0, target, deleted) }):
+        case .nestedList, .nestedMap:
+            return nulledNested(value, deleted)
+        case .collection(var items):
+            var changed = false
+            if column.type == .any, let nested = nulledNested(items, deleted) {
+                items = nested
+                changed = true
+            }
+            guard items.contains(where: { isDeletedLink($0, target, deleted) }) else { return changed ? .collection(items) : nil }
             if column.collection == .map { return .collection(items.map { isDeletedLink($0, target, deleted) ? .null : $0 }) }
             return .collection(items.filter { !isDeletedLink($0, target, deleted) })
         default:
             return nil
+        }
+    }
+
+    /// `items` with the lists and dictionaries among them cleaned, or nil when none changed.
+    private static func nulledNested(_ items: [StoredValue], _ deleted: [String: Set<UInt64>]) -> [StoredValue]? {
+        var changed = false
+        let cleaned = items.map { item in
+            guard item.isNestedCollection, let new = nulledNested(item, deleted) else { return item }
+            changed = true
+            return new
+        }
+        return changed ? cleaned : nil
+    }
+
+    /// A list or dictionary nested in a mixed value with its links to deleted objects, at any
+    /// depth, made null (positions and keys stay); nil when it has none.
+    private static func nulledNested(_ value: StoredValue, _ deleted: [String: Set<UInt64>]) -> StoredValue? {
+        func walk(_ items: [StoredValue]) -> [StoredValue]? {
+            var changed = false
+            let cleaned = items.map { item -> StoredValue in
+                let new: StoredValue? = item.isNestedCollection ? nulledNested(item, deleted) : (isDeletedLink(item, nil, deleted) ? .null : nil)
+                guard let new else { return item }
+                changed = true
+                return new
+            }
+            return changed ? cleaned : nil
+        }
+        switch value {
+        case .nestedList(let items): return walk(items).map { .nestedList($0) }
+        case .nestedMap(let items): return walk(items).map { .nestedMap($0) }
+        default: return nil
         }
     }
 
