@@ -1,6 +1,7 @@
 /// At commit, removes links to objects deleted in the transaction: to-one links and mixed
 /// (`AnyRealmValue`) links become nil, list and set entries are removed, map entries keep their
-/// key with a nil value (FORMAT.md, "Deleting objects").
+/// key with a nil value, links inside lists and dictionaries held by mixed values become nil
+/// (FORMAT.md, "Deleting objects").
 enum LinkCleanup {
     /// Whether `value` links to a deleted object: a `.link` into the column's target class
     /// (whose deleted keys are `target`), or an `.anyLink` by the class it names.
@@ -22,7 +23,7 @@ enum LinkCleanup {
             return nulledNested(value, deleted)
         case .collection(var items):
             var changed = false
-            if column.type == .any, let nested = nulledNested(items, deleted) {
+            if column.type == .any, let nested = cleanedItems(items, deleted, nullingLinks: false) {
                 items = nested
                 changed = true
             }
@@ -34,11 +35,13 @@ enum LinkCleanup {
         }
     }
 
-    /// `items` with the lists and dictionaries among them cleaned, or nil when none changed.
-    private static func nulledNested(_ items: [StoredValue], _ deleted: [String: Set<UInt64>]) -> [StoredValue]? {
+    /// `items` with the lists and dictionaries among them cleaned and, with `nullingLinks`,
+    /// their own links to deleted objects made null; nil when nothing changed.
+    private static func cleanedItems(_ items: [StoredValue], _ deleted: [String: Set<UInt64>], nullingLinks: Bool) -> [StoredValue]? {
         var changed = false
-        let cleaned = items.map { item in
-            guard item.isNestedCollection, let new = nulledNested(item, deleted) else { return item }
+        let cleaned = items.map { item -> StoredValue in
+            let new = item.isNestedCollection ? nulledNested(item, deleted) : (nullingLinks && isDeletedLink(item, nil, deleted) ? .null : nil)
+            guard let new else { return item }
             changed = true
             return new
         }
@@ -48,20 +51,10 @@ enum LinkCleanup {
     /// A list or dictionary nested in a mixed value with its links to deleted objects, at any
     /// depth, made null (positions and keys stay); nil when it has none.
     private static func nulledNested(_ value: StoredValue, _ deleted: [String: Set<UInt64>]) -> StoredValue? {
-        func walk(_ items: [StoredValue]) -> [StoredValue]? {
-            var changed = false
-            let cleaned = items.map { item -> StoredValue in
-                let new: StoredValue? = item.isNestedCollection ? nulledNested(item, deleted) : (isDeletedLink(item, nil, deleted) ? .null : nil)
-                guard let new else { return item }
-                changed = true
-                return new
-            }
-            return changed ? cleaned : nil
-        }
         switch value {
-        case .nestedList(let items): return walk(items).map { .nestedList($0) }
-        case .nestedMap(let items): return walk(items).map { .nestedMap($0) }
-        default: return nil
+        case .nestedList(let items): cleanedItems(items, deleted, nullingLinks: true).map { .nestedList($0) }
+        case .nestedMap(let items): cleanedItems(items, deleted, nullingLinks: true).map { .nestedMap($0) }
+        default: nil
         }
     }
 

@@ -1,8 +1,8 @@
 extension SyncChangeset {
     /// The changeset with every global key of file identity `from` (in targets and in link
-    /// values, nested ones included) renamed to `to`. A file names the objects it created with identity 0 in its own
-    /// history; it substitutes the identity the server assigned when it uploads, and back when
-    /// it downloads.
+    /// values, those inside lists and dictionaries too) renamed to `to`. A file names the
+    /// objects it created with identity 0 in its own history; it substitutes the identity the
+    /// server assigned when it uploads, and back when it downloads.
     @_spi(Sync) public func replacingFileIdent(_ from: UInt64, with to: UInt64) -> SyncChangeset {
         guard from != to else { return self }
         func object(_ o: SyncObjectID) -> SyncObjectID {
