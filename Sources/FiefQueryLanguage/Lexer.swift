@@ -62,6 +62,7 @@ struct Lexer {
         case 0x7C where second == 0x7C: return single(.or, 2)
         case 0x5B where bracketsArePunctuation: return single(.leftBracket)
         case 0x5D where bracketsArePunctuation: return single(.rightBracket)
+        case 0x5B where opensSubscript(): return try subscriptToken()
         case 0x5B: return try modifier()
         case 0x60: return try quotedName()
         case 0x27, 0x22: return try stringLiteral()

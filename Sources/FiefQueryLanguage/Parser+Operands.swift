@@ -92,8 +92,13 @@ extension Parser {
         default:
             throw try unexpected("expected a key path")
         }
-        while try peek().kind == .dot {
-            try advance()
+        while true {
+            if case .subscript(let s) = try peek().kind {
+                try advance()
+                components.append(.subscript(s))
+                continue
+            }
+            guard try accept(.dot) else { break }
             let step = try peek()
             switch step.kind {
             case .word(let name), .quotedName(let name):

@@ -91,6 +91,10 @@ package enum QueryFormatter {
     package static func format(_ keyPath: KeyPathExpression) -> String {
         var out = keyPath.quantifier.map { $0.rawValue + " " } ?? ""
         for (index, component) in keyPath.components.enumerated() {
+            if case .subscript(let s) = component {
+                out += format(s)
+                continue
+            }
             if index > 0 { out += "." }
             switch component {
             case .property(let name): out += formatName(name, first: index == 0)
@@ -100,9 +104,22 @@ package enum QueryFormatter {
             case .allBacklinks: out += "@links"
             case .backlink(let type, let property):
                 out += "@links." + formatName(type, first: false) + "." + formatName(property, first: false)
+            case .subscript: break  // written above, without a dot
             }
         }
         return out
+    }
+
+    /// `[2]`, `['key']`, `[*]`, `[FIRST]`, `[LAST]`, `[SIZE]`.
+    package static func format(_ keyPathSubscript: KeyPathSubscript) -> String {
+        switch keyPathSubscript {
+        case .index(let i): "[\(i)]"
+        case .key(let key): "[" + formatString(key) + "]"
+        case .all: "[*]"
+        case .first: "[FIRST]"
+        case .last: "[LAST]"
+        case .size: "[SIZE]"
+        }
     }
 
     /// A bare word when the lexer reads it back as the same word (and, first in a path, it is

@@ -56,6 +56,25 @@ package enum KeyPathComponent: Equatable, Sendable {
     case backlink(objectType: String, property: String)
     /// `@links` on its own; the parser only accepts it directly before `.@count`/`.@size`.
     case allBacklinks
+    /// `[2]`, `['key']`, `[*]`, `[FIRST]`, `[LAST]`, `[SIZE]`: into a list or dictionary.
+    case `subscript`(KeyPathSubscript)
+}
+
+/// A subscript of a key path into a list or dictionary (a list or map property, or one held
+/// by a mixed value, at any depth).
+package enum KeyPathSubscript: Equatable, Sendable {
+    /// `[2]`: the element at a position (none past the end).
+    case index(Int)
+    /// `['key']`: the value of a dictionary's key (none when absent).
+    case key(String)
+    /// `[*]`: every element of a list, every value of a dictionary.
+    case all
+    /// `[FIRST]`: the first element of a list.
+    case first
+    /// `[LAST]`: the last element of a list.
+    case last
+    /// `[SIZE]`: the number of elements (or entries).
+    case size
 }
 
 /// A collection operator written as a key path suffix.

@@ -22,6 +22,8 @@ struct Token: Sendable {
         case not
         /// `[c]`, `[d]`, `[cd]`.
         case modifier(StringOptions)
+        /// `[2]`, `['key']`, `[*]`, `[FIRST]`, `[LAST]`, `[SIZE]` after a key path.
+        case `subscript`(KeyPathSubscript)
         case leftParen, rightParen, leftBrace, rightBrace, comma, dot
         /// `[` and `]`: only inside a geospatial shape (elsewhere `[` starts a modifier).
         case leftBracket, rightBracket

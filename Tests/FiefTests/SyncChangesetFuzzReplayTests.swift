@@ -20,6 +20,14 @@ final class SyncChangesetFuzzReplayTests: XCTestCase {
         XCTAssertGreaterThan(applied, 10, "most seeds are changesets the realm applies")
     }
 
+    /// The seed setting a mixed value to a list holding a dictionary decodes and applies.
+    func testTheNestedCollectionsSeedApplies() throws {
+        let files = try QueryFuzzRegressionTests.inputs("corpus/sync-changeset")
+        let seed = try XCTUnwrap(files.first { $0.0 == "mixed-nested-collections.bin" }?.1)
+        let outcome = SyncChangesetHarness.run(seed)
+        guard case .applied(instructions: 2) = outcome else { return XCTFail("\(outcome)") }
+    }
+
     func testRegressions() throws {
         for (_, bytes) in try QueryFuzzRegressionTests.inputs("regressions/fuzz-sync-changeset") { SyncChangesetHarness.run(bytes) }
     }

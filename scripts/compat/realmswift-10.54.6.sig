@@ -14,8 +14,8 @@ AnyRealmValue.swift	AnyRealmValue	doubleValue	var	type=Double?	access=get
 AnyRealmValue.swift	AnyRealmValue	dynamicObject	var	type=DynamicObject?	access=get
 AnyRealmValue.swift	AnyRealmValue	float	case	params=(Float)
 AnyRealmValue.swift	AnyRealmValue	floatValue	var	type=Float?	access=get
-AnyRealmValue.swift	AnyRealmValue	fromArray(_:)	func	static=static	params=(Array<AnyRealmValue>)	result=AnyRealmValue
-AnyRealmValue.swift	AnyRealmValue	fromDictionary(_:)	func	static=static	params=(Dictionary<String, AnyRealmValue>)	result=AnyRealmValue
+AnyRealmValue.swift	AnyRealmValue	fromArray(_:)	func	static=static	params=([AnyRealmValue])	result=AnyRealmValue
+AnyRealmValue.swift	AnyRealmValue	fromDictionary(_:)	func	static=static	params=([String:AnyRealmValue])	result=AnyRealmValue
 AnyRealmValue.swift	AnyRealmValue	hash(into:)	func	params=(inout Hasher)	result=Void
 AnyRealmValue.swift	AnyRealmValue	init()	init	params=()
 AnyRealmValue.swift	AnyRealmValue	int	case	params=(Int)

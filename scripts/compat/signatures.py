@@ -16,7 +16,7 @@ labels, which the name carries), which parameters have a default (`defaults`, by
 parameters renamed `T1`, `T2`... by position); for properties the type and `get` or
 `get set` (`access`); for enum cases the payload types. Types are normalized: no
 whitespace, no `Swift.`/`Foundation.` prefixes, no `@escaping`, `@Sendable`, `sending` or
-`any`, `Optional<X>` written `X?`, `()` written `Void`. Requirements on the enclosing
+`any`, `Optional<X>` written `X?`, `Array<X>` and `Dictionary<K, V>` written `[X]` and `[K: V]`, `()` written `Void`. Requirements on the enclosing
 type's generic parameters (on the declaration or its extension) are not facts.
 Parameters that only carry the caller's isolation (`_isolation: isolated (any Actor)? =
 #isolation`) are left out, as `compatibility.py` leaves their labels out of names.
@@ -71,6 +71,19 @@ def optional_sugar(text):
         text = text[:k] + wrap + "?" + text[end:]
 
 
+def collection_sugar(text):
+    """`Array<X>` written `[X]`, `Dictionary<K, V>` written `[K: V]`."""
+    for name in ("Array<", "Dictionary<"):
+        while True:
+            k = text.find(name)
+            if k < 0 or (k > 0 and (text[k - 1].isalnum() or text[k - 1] in "_.")):
+                break
+            end = balanced(text, k + len(name) - 1, "<", ">")
+            parts = split_top(text[k + len(name):end - 1])
+            text = text[:k] + "[" + ": ".join(p.strip() for p in parts) + "]" + text[end:]
+    return text
+
+
 def unwrap(text):
     """A type without parentheses around the whole of it (`(() -> T)` is `() -> T`)."""
     while text.startswith("(") and balanced(text, 0, "(", ")") == len(text) and len(split_top(text[1:-1])) == 1:
@@ -86,7 +99,7 @@ def normalize_type(text, generics):
     """A type as compared: noise removed, generic parameters renamed."""
     text = TYPE_NOISE.sub("", text)
     text = MODULE_PREFIX.sub("", text)
-    text = unwrap(squeeze(optional_sugar(text)))
+    text = unwrap(squeeze(collection_sugar(optional_sugar(text))))
     text = "Void" if text == "()" else text.replace("->()", "->Void")
     return rename(text, generics)
 

@@ -95,8 +95,11 @@ public final class QueryEvalFixture {
         item.optDate = i % 5 == 4 ? nil : Date(timeIntervalSince1970: Double(i))
         item.optBool = [true, false, nil][i % 3]
         item.kind = [.plain, .fancy, .odd][i % 3]
-        item.mixed = [.none, .int(i), .string("any\(i)"), .double(1.5), .bool(true), .date(Date(timeIntervalSince1970: 0)),
-                    .data(Data([1, 2])), .objectId(ObjectId()), .decimal128(Decimal128(integerLiteral: 7)), .uuid(item.uuid)][i]
+        // Items 5 and 6 hold a nested list and dictionary, with a date and data inside.
+        item.mixed = [.none, .int(i), .string("any\(i)"), .double(1.5), .bool(true),
+                    .fromArray([.int(i), .date(Date(timeIntervalSince1970: 0)), .fromDictionary(["k": .int(3)])]),
+                    .fromDictionary(["k": .string("any\(i)"), "l": .fromArray([.double(1.5), .data(Data([1, 2]))])]),
+                    .objectId(ObjectId()), .decimal128(Decimal128(integerLiteral: 7)), .uuid(item.uuid)][i]
         item.ints.append(objectsIn: (0..<(i % 4)).map { $0 * i - 3 })
         item.strings.append(objectsIn: (0..<(i % 3)).map { names[($0 + i) % names.count] })
         item.optDoubles.append(objectsIn: i % 2 == 0 ? [Double(i), nil] : [])

@@ -19,12 +19,19 @@ extension List {
         let token = NotificationToken()
         realm.startObserving()
         let key = ChangeSummary.CollectionEditKey(className: location.className, key: location.state.key, property: location.property)
-        var lastCount = location.read().count
+        var lastItems = location.read()
+        var lastCount = lastItems.count
         let observer = RealmNotifier.SummaryObserver(token: token) { [self] summary in
             guard !isInvalidated else { token.invalidate(); return }
-            let count = location.read().count
-            defer { lastCount = count }
+            let items = location.read()
+            let count = items.count
+            defer { lastCount = count; lastItems = items }
             let reload = { block(.update(self, deletions: Array(0..<lastCount), insertions: Array(0..<count), modifications: [])) }
+            // A list nested in a mixed value changes with its whole property: compare its items.
+            if location.nesting != nil {
+                if items != lastItems { reload() }
+                return
+            }
             guard let summary else { return reload() }
             guard let edits = summary.collectionEdits[key] else {
                 // Changed without list edits (a whole value written by sync, say): reload.

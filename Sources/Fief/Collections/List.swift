@@ -21,7 +21,8 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
 
     func elements() -> [Element] {
         guard let location else { return unmanaged }
-        return location.read().map { Element._fiefFromStored(_StoredBox(value: $0), context) }
+        let items = location.read()
+        return items.indices.map { location.element(items[$0], at: .index($0), as: Element.self) }
     }
 
     private func stored(_ element: Element) -> StoredValue {
@@ -36,7 +37,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
             guard let location else { return unmanaged[index] }
             let items = location.read()
             precondition(index >= 0 && index < items.count, "Index \(index) is out of bounds (list has \(items.count) elements)")
-            return Element._fiefFromStored(_StoredBox(value: items[index]), context)
+            return location.element(items[index], at: .index(index), as: Element.self)
         }
         set {
             guard let location else { unmanaged[index] = newValue; return }

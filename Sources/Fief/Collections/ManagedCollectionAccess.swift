@@ -8,16 +8,23 @@ protocol _CollectionStoredValue {
     func _storedElements(_ realm: Realm?) throws -> StoredValue
 }
 
-/// Where a managed collection lives: its owner object and property.
+/// Where a managed collection lives: its owner object and property, and for a list or
+/// dictionary held by a mixed value, where it sits inside the property's value.
 struct CollectionLocation {
     let state: ManagedState
     let column: ColumnBinding
+    /// Set for a collection nested in a mixed value; nil for the property's own collection.
+    var nesting: CollectionNesting? = nil
 
     var realm: Realm { state.realm }
 
     func read() -> [StoredValue] {
-        if case .collection(let items) = state.realm.readValue(state, column) { return items }
-        return []
+        let value = state.realm.readValue(state, column)
+        guard let nesting else {
+            if case .collection(let items) = value { return items }
+            return []
+        }
+        return nesting.items(in: value) ?? []
     }
 
     /// Writes the new elements and records `instructions` (not a whole-property set); traps
@@ -35,6 +42,7 @@ struct CollectionLocation {
     func tryWrite(_ items: [StoredValue], _ instructions: [ChangesetInstruction]) throws {
         let realm = state.realm
         guard let session = realm.session else { throw RealmError.notInWriteTransaction }
+        if let nesting { return try writeNested(items, nesting, session) }
         let old = try realm.table(state.table).update(state.key, column, .collection(items))
         try realm.deleteOrphanedEmbedded(column, old: old, new: .collection(items))
         for i in instructions { session.changeset.append(i) }

@@ -20,18 +20,19 @@ extension CollectionLocation {
     /// The same property of the same object in a frozen copy of the realm.
     func frozen() -> CollectionLocation {
         let state = state.frozen()
-        return CollectionLocation(state: state, column: state.table.column(named: property) ?? column)
+        return CollectionLocation(state: state, column: state.table.column(named: property) ?? column, nesting: nesting)
     }
 
     /// The same property in the live realm, or nil when its object was deleted.
     func thawed() -> CollectionLocation? {
         guard let state = state.thawed(), let column = state.table.column(named: property) else { return nil }
-        return CollectionLocation(state: state, column: column)
+        return CollectionLocation(state: state, column: column, nesting: nesting)
     }
 
     /// Whether both are the same property of the same object, read through the same realm.
     func isSame(as other: CollectionLocation) -> Bool {
         state.realm === other.state.realm && state.key == other.state.key && className == other.className && property == other.property
+            && nesting == other.nesting
     }
 
     /// The objects of a list or set property, as a `Results` source.

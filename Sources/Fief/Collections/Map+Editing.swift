@@ -10,8 +10,8 @@
 extension Map {
     /// The entries, sorted by key.
     func pairs() -> [(key: Key, value: Value)] {
-        guard location != nil else { return unmanaged.sorted { $0.key < $1.key }.map { (Key(_fiefString: $0.key), $0.value) } }
-        return entries().map { (Key(_fiefString: $0.0), Value._fiefFromStored(_StoredBox(value: $0.1), context)) }
+        guard let location else { return unmanaged.sorted { $0.key < $1.key }.map { (Key(_fiefString: $0.key), $0.value) } }
+        return entries().map { (Key(_fiefString: $0.0), location.element($0.1, at: .key($0.0), as: Value.self)) }
     }
 
     /// The values, in the order of their sorted keys.

@@ -14,7 +14,7 @@ extension Map: RealmKeyedCollection {
         return location.thawed().map { Map(location: $0) }
     }
 
-    private convenience init(location: CollectionLocation) {
+    convenience init(location: CollectionLocation) {
         self.init()
         self.location = location
     }

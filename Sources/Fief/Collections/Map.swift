@@ -36,8 +36,8 @@ public final class Map<Key: _MapKey, Value: _Persistable>: CustomStringConvertib
 
     subscript(string key: String) -> Value? {
         get {
-            guard location != nil else { return unmanaged[key] }
-            return entries().first { $0.0 == key }.map { Value._fiefFromStored(_StoredBox(value: $0.1), context) }
+            guard let location else { return unmanaged[key] }
+            return entries().first { $0.0 == key }.map { location.element($0.1, at: .key(key), as: Value.self) }
         }
         set {
             guard let location else { unmanaged[key] = newValue; return }

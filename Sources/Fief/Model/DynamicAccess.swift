@@ -37,6 +37,7 @@ enum DynamicAccess {
             let stored = try persistable._fiefToStored(realm.map { _RealmContext(realm: $0) }).value
             return try coerce(stored, to: property)
         }
+        if property.type == .any, let nested = try nestedValue(value, for: property, realm: realm) { return nested }
         if property.type == .object, let realm, let target = property.objectClassName,
            let binding = realm.binding(named: target), let info = binding.info {
             let object = info.type.init()
@@ -44,6 +45,23 @@ enum DynamicAccess {
             return .link(try realm.keyForLinking(object))
         }
         throw RealmError.invalidValue("\(type(of: value)) cannot be stored in \(property.name) (\(property.typeDescription))")
+    }
+
+    /// An array or a `[String: Any]` given for a mixed property, as the list or dictionary
+    /// the value then holds (`object["value"] = [1, ["a": 2]]`, a migration copying a value);
+    /// nil for anything else.
+    private static func nestedValue(_ value: Any, for property: Property, realm: Realm?) throws -> StoredValue? {
+        let nested: StoredValue
+        if let dictionary = value as? [String: Any?] {
+            nested = .nestedMap(try dictionary.sorted { $0.key < $1.key }.flatMap { key, element in
+                [StoredValue.string(key), try storedValue(element, for: property, realm: realm)] })
+        } else if let items = anyArray(value) {
+            nested = .nestedList(try items.map { try storedValue($0, for: property, realm: realm) })
+        } else {
+            return nil
+        }
+        guard nested.nestingDepth <= AnyRealmValue.maxNestingDepth else { throw AnyRealmValue.nestingTooDeep }
+        return nested
     }
 
     /// The elements of an array or other sequence hidden in `Any`.
@@ -102,6 +120,10 @@ enum DynamicAccess {
             let element = Property(name: property.name, type: property.type, isOptional: property.isOptional,
                                    objectClassName: property.objectClassName)
             return items.map { anyValue($0, element, realm: realm) }
+        case .nestedList(let items):
+            return items.map { anyValue($0, property, realm: realm) }
+        case .nestedMap(let items):
+            return Dictionary(Realm.mapEntries(items).map { ($0.0, anyValue($0.1, property, realm: realm)) }, uniquingKeysWith: { $1 })
         }
     }
 

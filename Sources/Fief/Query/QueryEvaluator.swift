@@ -102,7 +102,7 @@ struct QueryEvaluator {
                     throw RealmError.unknownProperty(className: current.objectClassName ?? current.name, property: name)
                 }
                 current = next.property
-            case .aggregate, .keys, .values, .backlink, .allBacklinks: return
+            case .aggregate, .keys, .values, .backlink, .allBacklinks, .subscript: return
             }
         }
     }
@@ -266,6 +266,10 @@ struct QueryEvaluator {
                     let items = current.compactMap { v -> StoredValue? in if case .link(let k) = v { return read(b, k, c) }; return nil }
                     return Values(items: [aggregate(agg, items)], many: false)
                 }
+                if let p = property, p.type == .any, p.collection == CollectionKind.none {
+                    // A list or dictionary held by a mixed value: its elements.
+                    current = current.flatMap { Self.nestedElements($0) ?? [$0] }
+                }
                 expand()
                 return Values(items: [aggregate(agg, current)], many: false)
             case .keys, .values:
@@ -301,6 +305,12 @@ struct QueryEvaluator {
                 current = found
                 property = Property(name: "@links", type: .any)
                 many = true
+            case .subscript(let s):
+                let values = current.flatMap { Self.subscripted($0, s, of: property) }
+                if s == .size { return Values(items: values, many: many) }
+                current = values
+                property = Self.element(of: property)
+                if s == .all { many = true }
             }
         }
         expand()

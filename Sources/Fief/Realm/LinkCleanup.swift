@@ -1,6 +1,7 @@
 /// At commit, removes links to objects deleted in the transaction: to-one links and mixed
 /// (`AnyRealmValue`) links become nil, list and set entries are removed, map entries keep their
-/// key with a nil value (FORMAT.md, "Deleting objects").
+/// key with a nil value, links inside lists and dictionaries held by mixed values become nil
+/// (FORMAT.md, "Deleting objects").
 enum LinkCleanup {
     /// Whether `value` links to a deleted object: a `.link` into the column's target class
     /// (whose deleted keys are `target`), or an `.anyLink` by the class it names.
@@ -18,11 +19,42 @@ enum LinkCleanup {
         switch value {
         case .link, .anyLink:
             return isDeletedLink(value, target, deleted) ? .null : nil
-        case .collection(let items) where items.contains(where: { isDeletedLink($0, target, deleted) }):
+        case .nestedList, .nestedMap:
+            return nulledNested(value, deleted)
+        case .collection(var items):
+            var changed = false
+            if column.type == .any, let nested = cleanedItems(items, deleted, nullingLinks: false) {
+                items = nested
+                changed = true
+            }
+            guard items.contains(where: { isDeletedLink($0, target, deleted) }) else { return changed ? .collection(items) : nil }
             if column.collection == .map { return .collection(items.map { isDeletedLink($0, target, deleted) ? .null : $0 }) }
             return .collection(items.filter { !isDeletedLink($0, target, deleted) })
         default:
             return nil
+        }
+    }
+
+    /// `items` with the lists and dictionaries among them cleaned and, with `nullingLinks`,
+    /// their own links to deleted objects made null; nil when nothing changed.
+    private static func cleanedItems(_ items: [StoredValue], _ deleted: [String: Set<UInt64>], nullingLinks: Bool) -> [StoredValue]? {
+        var changed = false
+        let cleaned = items.map { item -> StoredValue in
+            let new = item.isNestedCollection ? nulledNested(item, deleted) : (nullingLinks && isDeletedLink(item, nil, deleted) ? .null : nil)
+            guard let new else { return item }
+            changed = true
+            return new
+        }
+        return changed ? cleaned : nil
+    }
+
+    /// A list or dictionary nested in a mixed value with its links to deleted objects, at any
+    /// depth, made null (positions and keys stay); nil when it has none.
+    private static func nulledNested(_ value: StoredValue, _ deleted: [String: Set<UInt64>]) -> StoredValue? {
+        switch value {
+        case .nestedList(let items): cleanedItems(items, deleted, nullingLinks: true).map { .nestedList($0) }
+        case .nestedMap(let items): cleanedItems(items, deleted, nullingLinks: true).map { .nestedMap($0) }
+        default: nil
         }
     }
 

@@ -87,7 +87,14 @@ enum CellCoding {
     enum Tag: UInt8 {
         case null = 0, falseValue = 1, trueValue = 2, int = 3, float = 4, double = 5, string = 6, data = 7
         case date = 8, decimal = 9, objectId = 10, uuid = 11, link = 12, anyLink = 13, collection = 14
+        case nestedList = 15, nestedMap = 16
     }
+
+    /// How deep collections may nest inside one tagged value (a mixed value holding a list
+    /// holding a dictionary… counts one level each); deeper input is rejected (FORMAT.md, II.8).
+    /// Above ``AnyRealmValue/maxNestingDepth`` to leave room for the collection of a list
+    /// property and of a changeset's whole-collection value around the deepest mixed value.
+    static let maxNestingDepth = 128
 
     static func appendTagged(_ v: StoredValue, to out: inout [UInt8]) {
         func le<T: FixedWidthInteger>(_ x: T) { withUnsafeBytes(of: x.littleEndian) { out.append(contentsOf: $0) } }
@@ -109,13 +116,20 @@ enum CellCoding {
         case .anyLink(let name, let k):
             out.append(Tag.anyLink.rawValue); appendVarint(UInt64(name.utf8.count), to: &out)
             out.append(contentsOf: name.utf8); le(k)
-        case .collection(let items):
-            out.append(Tag.collection.rawValue); appendVarint(UInt64(items.count), to: &out)
-            for item in items { appendTagged(item, to: &out) }
+        case .collection(let items): appendTaggedItems(.collection, items, to: &out)
+        case .nestedList(let items): appendTaggedItems(.nestedList, items, to: &out)
+        case .nestedMap(let items): appendTaggedItems(.nestedMap, items, to: &out)
         }
     }
 
-    static func readTagged(_ r: inout ByteReader) -> StoredValue? {
+    private static func appendTaggedItems(_ tag: Tag, _ items: [StoredValue], to out: inout [UInt8]) {
+        out.append(tag.rawValue)
+        appendVarint(UInt64(items.count), to: &out)
+        for item in items { appendTagged(item, to: &out) }
+    }
+
+    /// One tagged value, or nil when it is malformed; `depth` counts the collections around it.
+    static func readTagged(_ r: inout ByteReader, depth: Int = 0) -> StoredValue? {
         guard let raw = r.byte(), let tag = Tag(rawValue: raw) else { return nil }
         switch tag {
         case .null: return .null
@@ -139,15 +153,23 @@ enum CellCoding {
         case .anyLink:
             guard let name = r.lengthPrefixed(), let key = r.u64() else { return nil }
             return .anyLink(className: String(decoding: name, as: UTF8.self), key: key)
-        case .collection:
-            guard let count = r.varint(), count <= UInt64(r.remaining) else { return nil }
-            var items: [StoredValue] = []
-            for _ in 0..<count {
-                guard let item = readTagged(&r) else { return nil }
-                items.append(item)
-            }
-            return .collection(items)
+        case .collection: return readTaggedItems(&r, depth: depth).map { .collection($0) }
+        case .nestedList: return readTaggedItems(&r, depth: depth).map { .nestedList($0) }
+        case .nestedMap:
+            guard let items = readTaggedItems(&r, depth: depth), items.count % 2 == 0 else { return nil }
+            return .nestedMap(items)
         }
+    }
+
+    private static func readTaggedItems(_ r: inout ByteReader, depth: Int) -> [StoredValue]? {
+        guard depth < maxNestingDepth, let count = r.varint(), count <= UInt64(r.remaining) else { return nil }
+        var items: [StoredValue] = []
+        items.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let item = readTagged(&r, depth: depth + 1) else { return nil }
+            items.append(item)
+        }
+        return items
     }
 
     static func zigzag(_ i: Int64) -> UInt64 { UInt64(bitPattern: (i << 1) ^ (i >> 63)) }

@@ -233,6 +233,19 @@ struct SyncApplier {
             realm.epoch &+= 1
             session.changeset.append(.createObject(className: embedded.className, key: key, primaryKey: .null))
             return .link(key)
+        case .list(let items):
+            guard property.type == .any else { throw SyncApplyFailure("a list cannot be stored in \(property.name) (\(property.typeDescription))") }
+            return .nestedList(try items.map { try element($0, for: column) ?? .null })
+        case .dictionary(let entries):
+            guard property.type == .any else {
+                throw SyncApplyFailure("a dictionary cannot be stored in \(property.name) (\(property.typeDescription))")
+            }
+            var items: [StoredValue] = []
+            for key in entries.keys.sorted() {
+                items.append(.string(key))
+                items.append(try element(entries[key]!, for: column) ?? .null)
+            }
+            return .nestedMap(items)
         case .null where property.type == .object:
             guard property.isOptional || column.collection == .none else {
                 throw SyncApplyFailure("\(property.name) (\(property.typeDescription)) cannot hold null")

@@ -51,7 +51,7 @@ extension Realm {
         case .decimal(let v): stored = .decimal(v)
         case .objectId(let v): stored = .objectId(v)
         case .uuid(let v): stored = .uuid(v)
-        case .link, .embeddedObject:
+        case .link, .embeddedObject, .list, .dictionary:
             throw SyncApplyFailure("\(value) cannot be stored in \(property.name) (\(property.typeDescription))")
         }
         let fits: Bool
@@ -72,7 +72,7 @@ extension SyncValue {
     /// A stored value that is not a link or a collection, as a sync value.
     init(scalar value: StoredValue) {
         switch value {
-        case .null, .link, .anyLink, .collection: self = .null
+        case .null, .link, .anyLink, .collection, .nestedList, .nestedMap: self = .null
         case .bool(let v): self = .bool(v)
         case .int(let v): self = .int(v)
         case .float(let v): self = .float(v)
@@ -102,6 +102,8 @@ extension SyncValue {
         case .uuid: "uuid"
         case .link: "link"
         case .embeddedObject: "embedded object"
+        case .list: "list"
+        case .dictionary: "dictionary"
         }
     }
 }

@@ -146,6 +146,10 @@ extension Realm {
         case .anyLink(let name, let k):
             guard let target = binding(named: name) else { throw RealmError.unknownClass(name) }
             return .link(className: name, object: try syncObjectID(target, k))
+        case .nestedList(let items):
+            return .list(try items.map { try syncValue($0, column) })
+        case .nestedMap(let items):
+            return .dictionary(try Dictionary(Self.mapEntries(items).map { ($0.0, try syncValue($0.1, column)) }, uniquingKeysWith: { $1 }))
         default:
             return SyncValue(scalar: value)
         }

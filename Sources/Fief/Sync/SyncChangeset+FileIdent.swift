@@ -1,8 +1,8 @@
 extension SyncChangeset {
     /// The changeset with every global key of file identity `from` (in targets and in link
-    /// values) renamed to `to`. A file names the objects it created with identity 0 in its own
-    /// history; it substitutes the identity the server assigned when it uploads, and back when
-    /// it downloads.
+    /// values, those inside lists and dictionaries too) renamed to `to`. A file names the
+    /// objects it created with identity 0 in its own history; it substitutes the identity the
+    /// server assigned when it uploads, and back when it downloads.
     @_spi(Sync) public func replacingFileIdent(_ from: UInt64, with to: UInt64) -> SyncChangeset {
         guard from != to else { return self }
         func object(_ o: SyncObjectID) -> SyncObjectID {
@@ -10,8 +10,12 @@ extension SyncChangeset {
             return o
         }
         func value(_ v: SyncValue) -> SyncValue {
-            if case let .link(c, o) = v { return .link(className: c, object: object(o)) }
-            return v
+            switch v {
+            case let .link(c, o): .link(className: c, object: object(o))
+            case let .list(items): .list(items.map(value))
+            case let .dictionary(entries): .dictionary(entries.mapValues(value))
+            default: v
+            }
         }
         func target(_ t: SyncTarget) -> SyncTarget { SyncTarget(className: t.className, object: object(t.object), path: t.path) }
         return SyncChangeset(instructions.map { i in

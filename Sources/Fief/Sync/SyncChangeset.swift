@@ -62,6 +62,12 @@ import Foundation
     case uuid(UUID)
     indirect case link(className: String, object: SyncObjectID)
     case embeddedObject
+    /// A list held by a mixed property (`AnyRealmValue.list`), its elements mixed values that
+    /// may be lists and dictionaries in turn. A change inside it travels as a `set` of the
+    /// whole property.
+    case list([SyncValue])
+    /// A dictionary held by a mixed property (`AnyRealmValue.dictionary`), as ``list(_:)``.
+    case dictionary([String: SyncValue])
 
     public var description: String {
         switch self {
@@ -78,6 +84,8 @@ import Foundation
         case .uuid(let v): "uuid(\(v))"
         case .link(let c, let o): "\(c)[\(o)]"
         case .embeddedObject: "{embedded}"
+        case .list(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .dictionary(let entries): "{" + entries.keys.sorted().map { "\"\($0)\": \(entries[$0]!)" }.joined(separator: ", ") + "}"
         }
     }
 }

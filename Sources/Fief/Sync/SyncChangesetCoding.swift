@@ -25,6 +25,8 @@ import Foundation
     public static let version: UInt8 = 1
     /// The deepest path (through embedded objects) a changeset may carry.
     public static let maximumPathDepth = 64
+    /// How deep lists and dictionaries of a mixed value may nest in one value.
+    public static let maximumValueDepth = AnyRealmValue.maxNestingDepth
 
     enum Opcode: UInt8 {
         case addClass = 1, addProperty, createObject, eraseObject, set, addInteger, listInsert, listSet, listMove
@@ -33,6 +35,7 @@ import Foundation
 
     enum ValueTag: UInt8 {
         case null = 0, falseValue, trueValue, int, float, double, string, data, date, decimal, objectId, uuid, link, embedded
+        case list, dictionary
     }
 
     // MARK: Encoding
@@ -104,6 +107,12 @@ import Foundation
             case .uuid(let u): body.append(ValueTag.uuid.rawValue); withUnsafeBytes(of: u.uuid) { body.append(contentsOf: $0) }
             case .link(let c, let o): body.append(ValueTag.link.rawValue); name(c); object(o)
             case .embeddedObject: body.append(ValueTag.embedded.rawValue)
+            case .list(let items):
+                body.append(ValueTag.list.rawValue); varint(UInt64(items.count))
+                for item in items { value(item) }
+            case .dictionary(let entries):
+                body.append(ValueTag.dictionary.rawValue); varint(UInt64(entries.count))
+                for key in entries.keys.sorted() { name(key); value(entries[key]!) }
             }
         }
 
@@ -256,7 +265,7 @@ import Foundation
             return SyncTarget(className: c, object: o, path: path)
         }
 
-        mutating func value() throws(SyncChangesetError) -> SyncValue {
+        mutating func value(depth: Int = 0) throws(SyncChangesetError) -> SyncValue {
             let raw = try byte()
             guard let tag = ValueTag(rawValue: raw) else { throw fail("unknown value tag \(raw)") }
             switch tag {
@@ -287,7 +296,31 @@ import Foundation
                 let c = try name()
                 return .link(className: c, object: try object())
             case .embedded: return .embeddedObject
+            case .list:
+                let count = try nestedCount(depth)
+                var items: [SyncValue] = []
+                for _ in 0..<count { items.append(try value(depth: depth + 1)) }
+                return .list(items)
+            case .dictionary:
+                let count = try nestedCount(depth)
+                var entries: [String: SyncValue] = [:]
+                for _ in 0..<count {
+                    let key = try name()
+                    guard entries.updateValue(try value(depth: depth + 1), forKey: key) == nil else { throw fail("dictionary key \"\(key)\" repeats") }
+                }
+                return .dictionary(entries)
             }
+        }
+
+        /// The element count of a nested list or dictionary at `depth`, checked against the
+        /// nesting limit and the bytes that remain (each element takes at least one).
+        private mutating func nestedCount(_ depth: Int) throws(SyncChangesetError) -> Int {
+            guard depth < SyncChangesetCoding.maximumValueDepth else {
+                throw fail("lists and dictionaries nest deeper than \(SyncChangesetCoding.maximumValueDepth)")
+            }
+            let count = try varint()
+            guard count <= UInt64(r.remaining) else { throw fail("\(count) elements cannot fit in \(r.remaining) bytes") }
+            return Int(count)
         }
 
         mutating func schema() throws(SyncChangesetError) -> SyncPropertySchema {

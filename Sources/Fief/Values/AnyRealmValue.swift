@@ -25,6 +25,16 @@ public enum AnyRealmValue: Hashable {
     case objectId(ObjectId)
     case decimal128(Decimal128)
     case uuid(UUID)
+    /// A list of mixed values, each of which may be a list or dictionary in turn. Read from a
+    /// managed object it is live: change it inside a write transaction to change the property.
+    ///
+    /// ```swift
+    /// try realm.write { setting.value.listValue?.append(.string("new")) }
+    /// ```
+    case list(List<AnyRealmValue>)
+    /// A dictionary from strings to mixed values, each of which may be a list or dictionary in
+    /// turn. Read from a managed object it is live, as ``list(_:)`` is.
+    case dictionary(Map<String, AnyRealmValue>)
 
     /// `.none`, the value of a property that was never set.
     public init() { self = .none }
@@ -67,7 +77,8 @@ public enum AnyRealmValue: Hashable {
     }
 
     /// Values of the same case are equal when their payloads are; objects when they are the
-    /// same instance or the same managed object.
+    /// same instance or the same managed object; lists and dictionaries when their elements
+    /// (and keys) are, managed or not.
     public static func == (lhs: AnyRealmValue, rhs: AnyRealmValue) -> Bool {
         switch (lhs, rhs) {
         case (.none, .none): true
@@ -82,6 +93,8 @@ public enum AnyRealmValue: Hashable {
         case let (.objectId(a), .objectId(b)): a == b
         case let (.decimal128(a), .decimal128(b)): a == b
         case let (.uuid(a), .uuid(b)): a == b
+        case let (.list(a), .list(b)): a.elements() == b.elements()
+        case let (.dictionary(a), .dictionary(b)): a.pairs().elementsEqual(b.pairs()) { $0.key == $1.key && $0.value == $1.value }
         default: false
         }
     }
@@ -108,6 +121,12 @@ public enum AnyRealmValue: Hashable {
         case .objectId(let v): hasher.combine(v)
         case .decimal128(let v): hasher.combine(v)
         case .uuid(let v): hasher.combine(v)
+        case .list(let l): hasher.combine(l.elements())
+        case .dictionary(let d):
+            for (key, value) in d.pairs() {
+                hasher.combine(key)
+                hasher.combine(value)
+            }
         }
     }
 }
@@ -115,7 +134,7 @@ public enum AnyRealmValue: Hashable {
 extension AnyRealmValue {
     /// The stored form; `.object` needs `context` (the realm it is linked from), which adds an
     /// unmanaged object to that realm.
-    func stored(_ context: _RealmContext?) throws -> StoredValue {
+    func stored(_ context: _RealmContext?, depth: Int = 0) throws -> StoredValue {
         switch self {
         case .none: .null
         case .int(let v): .int(Int64(v))
@@ -129,6 +148,8 @@ extension AnyRealmValue {
         case .objectId(let v): .objectId(v)
         case .decimal128(let v): .decimal(v)
         case .uuid(let v): .uuid(v)
+        case .list(let l): try Self.nestedList(l, context, depth)
+        case .dictionary(let d): try Self.nestedMap(d, context, depth)
         }
     }
 
@@ -158,6 +179,9 @@ extension AnyRealmValue {
                 return
             }
             self = .object(object)
+        case .nestedList(let items): self = .fromArray(items.map { AnyRealmValue(stored: $0, context) })
+        case .nestedMap(let items):
+            self = .fromDictionary(Dictionary(Realm.mapEntries(items).map { ($0.0, AnyRealmValue(stored: $0.1, context)) }, uniquingKeysWith: { $1 }))
         default: self = .none
         }
     }
@@ -168,4 +192,11 @@ extension AnyRealmValue: _Persistable {
     public static func _fiefDefault() -> Self { .none }
     public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self { AnyRealmValue(stored: box.value, context) }
     public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox { _StoredBox(value: try stored(context)) }
+
+    /// Reads a managed mixed property: a list or dictionary it holds is live.
+    public static func _fiefRead(_ access: _PropertyAccess) -> AnyRealmValue {
+        let stored = access.readStored()
+        guard stored.isNestedCollection else { return AnyRealmValue(stored: stored, _RealmContext(realm: access.realm)) }
+        return AnyRealmValue(nestedAt: .mixed(access.state, access.column, holding: stored))
+    }
 }

@@ -19,6 +19,11 @@ enum StoredValue: Hashable, Sendable {
     case anyLink(className: String, key: UInt64)
     /// The elements of a list, set or (as alternating key, value) map.
     case collection([StoredValue])
+    /// A list held by a mixed value (`AnyRealmValue.list`); its elements are mixed values.
+    case nestedList([StoredValue])
+    /// A dictionary held by a mixed value (`AnyRealmValue.dictionary`): alternating key
+    /// (`.string`) and value, keys distinct and ascending, as a map property's cell.
+    case nestedMap([StoredValue])
 
     var isNull: Bool { if case .null = self { true } else { false } }
 
@@ -49,6 +54,8 @@ enum StoredValue: Hashable, Sendable {
         case .uuid: "uuid"
         case .link, .anyLink: "object"
         case .collection: "collection"
+        case .nestedList: "list"
+        case .nestedMap: "dictionary"
         }
     }
 }
@@ -90,6 +97,8 @@ extension StoredValue {
         case .uuid: 7
         case .link, .anyLink: 8
         case .collection: 9
+        case .nestedList: 10
+        case .nestedMap: 11
         }
     }
 

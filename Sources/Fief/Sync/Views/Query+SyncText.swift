@@ -57,7 +57,7 @@ extension StoredValue {
     /// by value, become `null`; a Decimal128 becomes the nearest double.
     var queryLiteral: QueryLiteral {
         switch self {
-        case .null, .link, .anyLink, .collection: .null
+        case .null, .link, .anyLink, .collection, .nestedList, .nestedMap: .null
         case .bool(let v): .bool(v)
         case .int(let v): .integer(v)
         case .float(let v): .double(Double(v))

@@ -135,7 +135,7 @@ extension StoredValue {
     /// A scalar sync value as a query argument (links are not query arguments here: null).
     init(syncScalar value: SyncValue) {
         switch value {
-        case .null, .link, .embeddedObject: self = .null
+        case .null, .link, .embeddedObject, .list, .dictionary: self = .null
         case .bool(let v): self = .bool(v)
         case .int(let v): self = .int(v)
         case .float(let v): self = .float(v)
