@@ -7,8 +7,6 @@
 struct SessionClusters {
     /// Each class's clusters by start, at its table id.
     private var maps: [UInt64Map<MutableCluster>] = []
-    /// Each class's cluster starts, in the order they were added (for write-back).
-    private var starts: [[UInt64]] = []
 
     /// The cluster of class `table` that starts at `start`, if decoded.
     @inline(__always)
@@ -18,24 +16,19 @@ struct SessionClusters {
 
     /// Adds (or replaces) a decoded cluster.
     mutating func insert(_ cluster: MutableCluster, table: Int, start: UInt64) {
-        while maps.count <= table {
-            maps.append(UInt64Map())
-            starts.append([])
-        }
-        if maps[table][start] == nil { starts[table].append(start) }
+        while maps.count <= table { maps.append(UInt64Map()) }
         maps[table].set(cluster, for: start)
     }
 
     /// Each class holding decoded clusters, with its clusters in start order.
     var byTable: [(table: Int, clusters: [MutableCluster])] {
-        starts.indices.compactMap { table in
-            starts[table].isEmpty ? nil : (table, starts[table].sorted().map { maps[table][$0]! })
+        maps.indices.compactMap { table in
+            maps[table].count == 0 ? nil : (table, maps[table].keys.sorted().map { maps[table][$0]! })
         }
     }
 
     /// Forgets every cluster.
     mutating func removeAll() {
         maps = []
-        starts = []
     }
 }

@@ -37,6 +37,9 @@ struct UInt64Map<Value> {
         slots[index] = (key, value)
     }
 
+    /// Every key held, in no particular order.
+    var keys: [UInt64] { slots.compactMap { $0?.key } }
+
     /// Forgets every entry.
     mutating func removeAll() {
         slots = []
