@@ -15,17 +15,10 @@ extension AuthService {
     public func link(_ request: LoginRequest, to caller: AuthenticatedUser, address: String) async throws -> LoginResponse {
         guard let user = try await store.user(id: caller.id) else { throw AuthError.invalidAccessToken("the user \(caller.id) no longer exists") }
         switch request.provider {
-        case "jwt":
-            guard let jwt else { throw AuthError.providerDisabled("jwt") }
-            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the jwt provider needs token") }
-            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
-            try await linkExternal(provider: "jwt", subject: try await jwt.identity(of: token).subject, to: user)
-        case let name where identityProviders[name] != nil:
-            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the \(name) provider needs token") }
-            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
-            try await linkExternal(provider: name, subject: try identityProviders[name]!.identity(of: token).subject, to: user)
-        case "apple", "google":
-            throw AuthError.providerDisabled(request.provider)
+        case "jwt", "apple", "google":
+            let subject = try await externalIdentity(request, address: address).subject
+            let owner = try await store.linkExternalIdentity(provider: request.provider, subject: subject, userId: user.id)
+            guard owner == user.id else { throw AuthError.identityInUse("the \(request.provider) subject \(subject) is another user's identity") }
         case "password":
             guard let username = request.username, let password = request.password else {
                 throw AuthError.invalidRequest("the password provider needs username and password")
@@ -48,12 +41,6 @@ extension AuthService {
             throw AuthError.unknownProvider(request.provider)
         }
         return try await issueTokens(for: try await store.user(id: user.id) ?? user)
-    }
-
-    /// Makes `subject` of `provider` one of `user`'s identities, unless it is another user's.
-    private func linkExternal(provider: String, subject: String, to user: StoredUser) async throws {
-        let owner = try await store.linkExternalIdentity(provider: provider, subject: subject, userId: user.id)
-        guard owner == user.id else { throw AuthError.identityInUse("the \(provider) subject \(subject) is another user's identity") }
     }
 
     /// Whether the account holds nothing but its name and password.

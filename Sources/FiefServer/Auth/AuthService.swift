@@ -98,20 +98,23 @@ public struct AuthService: Sendable {
             }
             guard !key.disabled else { throw AuthError.apiKeyDisabled(key.id) }
             return try await issueTokens(for: user, apiKeyId: key.id)
-        case "jwt":
-            guard let jwt else { throw AuthError.providerDisabled("jwt") }
-            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the jwt provider needs token") }
-            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
-            return try await logInExternal(provider: "jwt", try await jwt.identity(of: token))
-        case let name where identityProviders[name] != nil:
-            guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the \(name) provider needs token") }
-            if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
-            return try await logInExternal(provider: name, try identityProviders[name]!.identity(of: token))
-        case "apple", "google":
-            throw AuthError.providerDisabled(request.provider)
+        case "jwt", "apple", "google":
+            return try await logInExternal(provider: request.provider, try await externalIdentity(request, address: address))
         default:
             throw AuthError.unknownProvider(request.provider)
         }
+    }
+
+    /// The subject and profile of a `jwt`, `apple` or `google` login token, once its provider
+    /// checked it: ``AuthError/providerDisabled(_:)`` when the provider is not configured,
+    /// rate-limited per address like the other providers.
+    func externalIdentity(_ request: LoginRequest, address: String) async throws -> (subject: String, profile: UserProfile) {
+        let name = request.provider
+        guard name == "jwt" ? jwt != nil : identityProviders[name] != nil else { throw AuthError.providerDisabled(name) }
+        guard let token = request.token, !token.isEmpty else { throw AuthError.invalidRequest("the \(name) provider needs token") }
+        if let limit = await limiter.attempt(username: nil, address: address) { throw AuthError.rateLimited(limit) }
+        if let jwt, name == "jwt" { return try await jwt.identity(of: token) }
+        return try identityProviders[name]!.identity(of: token)
     }
 
     /// Logs in the user of an outside identity (`jwt`, `apple`, `google`) checked by its
