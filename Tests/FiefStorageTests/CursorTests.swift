@@ -36,6 +36,32 @@ final class CursorTests: XCTestCase {
         XCTAssertTrue(try store.verify().isValid)
     }
 
+    /// `withFloorEntry` finds the entry a cursor's `seek(atOrBefore:)` does, for probes that
+    /// fall on keys, between keys, before a leaf's first key (the entry is then in an earlier
+    /// leaf) and before every key, in write and read transactions.
+    func testFloorEntryAgreesWithTheCursor() throws {
+        let store = try Store(inMemoryIdentifier: "floor-entry")
+        func check(_ t: Tree) throws {
+            var cursor = t.makeCursor()
+            for probe in 0..<6_010 {
+                let k = key(probe)
+                let floor = try k.withUnsafeBytes { try t.withFloorEntry($0) { key, value in (Array(key), Array(value)) } }
+                if try cursor.seek(atOrBefore: k) {
+                    XCTAssertEqual(floor?.0, cursor.key, "probe \(probe)")
+                    XCTAssertEqual(floor?.1, try cursor.value(), "probe \(probe)")
+                } else {
+                    XCTAssertNil(floor, "probe \(probe)")
+                }
+            }
+        }
+        try store.write { txn in
+            let t = try txn.createTree("t")
+            for i in stride(from: 5, to: 6_000, by: 3) { try t.put(key(i), key(i * 7)) }
+            try check(t)
+        }
+        try store.read { txn in try check(try XCTUnwrap(try txn.tree("t"))) }
+    }
+
     func testDeletingEverythingEmptiesTheFile() throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }

@@ -246,12 +246,13 @@ final class AsymmetricObjectTests: XCTestCase {
             if case .addClass("AsymReading", _, false, true) = $0 { true } else { false }
         })
         let record = SchemaCoding.encode(realm.schema, synced: true)
-        XCTAssertEqual(record.first, SchemaCoding.syncedAsymmetricVersion)
+        XCTAssertEqual(record.first, SchemaCoding.syncedVersion)
         XCTAssertTrue(SchemaCoding.isSynced(record))
         XCTAssertTrue(try XCTUnwrap(SchemaCoding.decode(record)["AsymReading"]).isAsymmetric)
         // Records before asymmetric classes: version 1 and 2, flags byte 0 or 1.
-        let old = SchemaCoding.encode(Schema([ObjectSchema(className: "E", properties: [Property(name: "n", type: .int)], isEmbedded: true)]), synced: true)
-        XCTAssertEqual(old.first, SchemaCoding.syncedVersion)
+        var old = SchemaCoding.encode(Schema([ObjectSchema(className: "E", properties: [Property(name: "n", type: .int)], isEmbedded: true)]), synced: true)
+        old[0] = 2
+        XCTAssertTrue(SchemaCoding.isSynced(old))
         XCTAssertTrue(try XCTUnwrap(SchemaCoding.decode(old)["E"]).isEmbedded)
         var bad = old
         let flags = try XCTUnwrap(bad.firstIndex(of: UInt8(ascii: "E")).map { $0 + 1 })

@@ -304,8 +304,8 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
                 }
             }
         }
-        // One value's hits come in key order (the index key ends with the object key);
-        // several values' are merged.
+        // One value's hits come in key order (its chunks list keys in order, chunk after
+        // chunk); several values' are merged.
         if wanted.count > 1 {
             hits.sort { $0.key < $1.key }
             var previous: UInt64?

@@ -5,26 +5,23 @@ enum SchemaCoding {
     /// sync history (FORMAT.md II.3, II.16); readers that predate sync refuse it. Versions 3
     /// (local) and 4 (synced): the same layout with an asymmetric class, whose class flags
     /// byte has bit 1 set; readers that predate asymmetric classes refuse them rather than
-    /// take the class for an embedded one.
-    static let version: UInt8 = 1
-    static let syncedVersion: UInt8 = 2
-    static let asymmetricVersion: UInt8 = 3
-    static let syncedAsymmetricVersion: UInt8 = 4
+    /// take the class for an embedded one. Versions 5 (local) and 6 (synced), the ones written
+    /// now: the same layout, in a file whose index entries may list several objects each
+    /// (``IndexChunk``); readers that predate those refuse the file rather than misread its
+    /// indexes. A file with an older record is read as it is and upgraded when it is first
+    /// opened for writing (``SchemaManager``).
+    static let version: UInt8 = 5
+    static let syncedVersion: UInt8 = 6
+    private static let legacySyncedVersions: Set<UInt8> = [2, 4]
 
-    /// The record version for a schema with or without an asymmetric class, synced or not.
-    private static func recordVersion(synced: Bool, asymmetric: Bool) -> UInt8 {
-        switch (synced, asymmetric) {
-        case (false, false): version
-        case (true, false): syncedVersion
-        case (false, true): asymmetricVersion
-        case (true, true): syncedAsymmetricVersion
-        }
-    }
+    /// Whether a schema record predates the current version (its file's index trees hold one
+    /// object per entry, which the current code reads and extends as it is).
+    static func isLegacy(_ bytes: [UInt8]) -> Bool { (bytes.first ?? version) < version }
 
     /// The record of `schema`, in its file form (persisted property names).
     static func encode(_ schema: Schema, synced: Bool) -> [UInt8] {
         let schema = schema.fileForm
-        var out: [UInt8] = [recordVersion(synced: synced, asymmetric: schema.objectSchema.contains(where: \.isAsymmetric))]
+        var out: [UInt8] = [synced ? syncedVersion : version]
         func string(_ s: String) { CellCoding.appendVarint(UInt64(s.utf8.count), to: &out); out.append(contentsOf: s.utf8) }
         func u16(_ v: UInt16) { out.append(UInt8(v & 0xFF)); out.append(UInt8(v >> 8)) }
         CellCoding.appendVarint(UInt64(schema.objectSchema.count), to: &out)
@@ -47,7 +44,7 @@ enum SchemaCoding {
     }
 
     /// Whether a schema record is that of a synced realm.
-    static func isSynced(_ bytes: [UInt8]) -> Bool { bytes.first == syncedVersion || bytes.first == syncedAsymmetricVersion }
+    static func isSynced(_ bytes: [UInt8]) -> Bool { bytes.first.map { $0 == syncedVersion || legacySyncedVersions.contains($0) } ?? false }
 
     static func decode(_ bytes: [UInt8]) throws -> Schema {
         try bytes.withUnsafeBytes { raw in
@@ -61,8 +58,8 @@ enum SchemaCoding {
                 guard let a = r.byte(), let b = r.byte() else { throw fail("truncated number") }
                 return UInt16(a) | UInt16(b) << 8
             }
-            guard let v = r.byte(), (version...syncedAsymmetricVersion).contains(v) else { throw fail("unknown schema record version") }
-            let knownClassFlags: UInt8 = v >= asymmetricVersion ? 3 : 1
+            guard let v = r.byte(), (1...syncedVersion).contains(v) else { throw fail("unknown schema record version") }
+            let knownClassFlags: UInt8 = v >= 3 ? 3 : 1 // bit 1, asymmetric, since version 3
             guard let count = r.varint(), count <= UInt64(r.remaining) else { throw fail("bad class count") }
             var classes: [ObjectSchema] = []
             for _ in 0..<count {

@@ -17,11 +17,12 @@ enum SchemaManager {
         try readSchemaRecord(txn).map { ($0.schema, $0.version) }
     }
 
-    /// The file's schema, schema version, and whether the file is a synced realm.
-    static func readSchemaRecord(_ txn: Transaction) throws -> (schema: Schema, version: UInt64, synced: Bool)? {
+    /// The file's schema, schema version, whether the file is a synced realm, and whether its
+    /// record predates the current record version (``SchemaCoding/isLegacy(_:)``).
+    static func readSchemaRecord(_ txn: Transaction) throws -> (schema: Schema, version: UInt64, synced: Bool, legacy: Bool)? {
         guard let meta = try txn.tree(metaTreeName), let bytes = try meta.get(schemaKey) else { return nil }
         let version = try meta.get(versionKey).map { try decodeU64($0, "schemaVersion") } ?? 0
-        return (try SchemaCoding.decode(bytes), version, SchemaCoding.isSynced(bytes))
+        return (try SchemaCoding.decode(bytes), version, SchemaCoding.isSynced(bytes), SchemaCoding.isLegacy(bytes))
     }
 
     /// An 8-byte little-endian value of `fief.meta`; other lengths are corruption.
@@ -153,7 +154,10 @@ enum SchemaManager {
             throw RealmError.schemaMismatch(plan.differences)
         }
         let versionChanged = existing == nil || configuration.schemaVersion != fileVersion
-        if configuration.readOnly || (!plan.hasChanges && !versionChanged) {
+        // A record older than the current version is rewritten at the first open for writing,
+        // before this code adds index entries that list several objects (FORMAT.md II.3).
+        let upgradesRecord = record?.legacy ?? false
+        if configuration.readOnly || (!plan.hasChanges && !versionChanged && !upgradesRecord) {
             guard !plan.hasChanges || !configuration.readOnly else {
                 throw RealmError.readOnly("the file's schema needs changes but the realm is read-only")
             }

@@ -1,10 +1,12 @@
 import FiefStorage
 import Foundation
 
-/// An index of one property: a tree whose keys are the encoded value followed by the object
-/// key (8 bytes big-endian), with empty values (FORMAT.md, "Index trees"). Equality lookups
-/// seek to the value's prefix. Values longer than the key limit are indexed by a prefix and
-/// the candidates re-checked by the caller.
+/// An index of one property: a tree whose keys are the encoded value followed by a chunk start
+/// (8 bytes big-endian), each entry listing the keys of objects with that value from its start
+/// on (``IndexChunk``; FORMAT.md, "Index trees"). A value shared by a few objects takes one
+/// entry; one shared by many is split into chunks of ``IndexChunk/maximumBytes``. Equality
+/// lookups seek to the value's prefix. Values longer than the key limit are indexed by a prefix
+/// and the candidates re-checked by the caller.
 struct IndexStore {
     let txn: Transaction
     let column: ColumnBinding
@@ -71,14 +73,113 @@ struct IndexStore {
         return tree
     }
 
+    /// Records that object `key` has `value`: the key joins the chunk of `value` whose start is
+    /// the greatest not above it, or starts a chunk of its own.
     func add(_ value: StoredValue, _ key: UInt64) throws {
         guard let tree = try tree(create: true) else { return }
-        try tree.put(Self.encode(value, limit: tree.maximumKeySize - 8) + ClusterKey.bigEndian(key), [])
+        var entry = Self.encode(value, limit: tree.maximumKeySize - 8)
+        let prefixCount = entry.count
+        Self.appendBigEndian(key, to: &entry)
+        // One descent finds the chunk; a key after the chunk's last (objects inserted in key
+        // order) extends its value without decoding it into an array.
+        let step = try entry.withUnsafeBytes { probe in
+            try tree.withFloorEntry(probe) { k, v -> AddStep in
+                guard let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return .newChunk }
+                if let extended = IndexChunk.appending(key, to: v, start: start) { return .extend(start, extended) }
+                var keys: [UInt64] = []
+                return IndexChunk.decode(v, start: start, into: &keys) ? .rewrite(start, keys) : .malformed(start)
+            }
+        } ?? .newChunk
+        switch step {
+        case .newChunk:
+            try tree.put(entry, [])
+        case .extend(let start, let extended):
+            Self.replaceStart(start, in: &entry)
+            try tree.put(entry, extended)
+        case .rewrite(let start, var keys):
+            var position = keys.count
+            while position > 0 && keys[position - 1] > key { position -= 1 }
+            if position > 0 && keys[position - 1] == key { return }
+            keys.insert(key, at: position)
+            try write(tree, prefix: Array(entry.prefix(prefixCount)), start: start, keys: keys[...])
+        case .malformed(let start):
+            throw corruptEntry(start)
+        }
     }
 
+    /// What adding a key does to the index, decided while reading the chunk it belongs to.
+    private enum AddStep {
+        /// No chunk of the value starts at or below the key: it starts its own.
+        case newChunk
+        /// The chunk at this start gets this value (the key appended).
+        case extend(UInt64, [UInt8])
+        /// The chunk at this start, decoded, takes the key among its keys.
+        case rewrite(UInt64, [UInt64])
+        /// The chunk at this start cannot be decoded.
+        case malformed(UInt64)
+    }
+
+    /// Records that object `key` no longer has `value`.
     func remove(_ value: StoredValue, _ key: UInt64) throws {
         guard let tree = try tree(create: false) else { return }
-        try tree.delete(Self.encode(value, limit: tree.maximumKeySize - 8) + ClusterKey.bigEndian(key))
+        var entry = Self.encode(value, limit: tree.maximumKeySize - 8)
+        let prefixCount = entry.count
+        Self.appendBigEndian(key, to: &entry)
+        let chunk = try entry.withUnsafeBytes { probe in
+            try tree.withFloorEntry(probe) { k, v -> (start: UInt64, keys: [UInt64]?)? in
+                guard let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return nil }
+                var keys: [UInt64] = []
+                return (start, IndexChunk.decode(v, start: start, into: &keys) ? keys : nil)
+            }
+        } ?? nil
+        guard let chunk else { return }
+        guard var keys = chunk.keys else { throw corruptEntry(chunk.start) }
+        guard let position = keys.firstIndex(of: key) else { return }
+        keys.remove(at: position)
+        if keys.isEmpty {
+            Self.replaceStart(chunk.start, in: &entry)
+            try tree.delete(entry)
+        } else {
+            try write(tree, prefix: Array(entry.prefix(prefixCount)), start: chunk.start, keys: keys[...])
+        }
+    }
+
+    /// Stores `keys` as the chunk at `start`, split in halves (the upper half under its first
+    /// key) until each half's encoding fits ``IndexChunk/maximumBytes``.
+    private func write(_ tree: Tree, prefix: [UInt8], start: UInt64, keys: ArraySlice<UInt64>) throws {
+        if keys.count < 2 || IndexChunk.size(keys, start: start) <= IndexChunk.maximumBytes {
+            var entry = prefix
+            Self.appendBigEndian(start, to: &entry)
+            try tree.put(entry, IndexChunk.encode(keys, start: start))
+            return
+        }
+        let middle = keys.startIndex + keys.count / 2
+        try write(tree, prefix: prefix, start: start, keys: keys[..<middle])
+        try write(tree, prefix: prefix, start: keys[middle], keys: keys[middle...])
+    }
+
+    /// The start of the chunk whose entry key is `k`, if that entry belongs to the value whose
+    /// encoding is the first `prefixCount` bytes of `probe` (that prefix, then 8 bytes).
+    private static func chunkStart(_ k: UnsafeRawBufferPointer, probe: UnsafeRawBufferPointer, prefixCount: Int) -> UInt64? {
+        guard k.count == prefixCount + 8, memcmp(probe.baseAddress!, k.baseAddress!, prefixCount) == 0 else { return nil }
+        var start: UInt64 = 0
+        for i in 0..<8 { start = start << 8 | UInt64(k[prefixCount + i]) }
+        return start
+    }
+
+    private static func appendBigEndian(_ value: UInt64, to entry: inout [UInt8]) {
+        for shift in stride(from: 56, through: 0, by: -8) { entry.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    /// Overwrites the last 8 bytes of an entry key with `start`, big-endian.
+    private static func replaceStart(_ start: UInt64, in entry: inout [UInt8]) {
+        let base = entry.count - 8
+        for i in 0..<8 { entry[base + i] = UInt8(truncatingIfNeeded: start >> UInt64(56 - 8 * i)) }
+    }
+
+    private func corruptEntry(_ start: UInt64) -> RealmError {
+        .internalError("corrupt index entry in tree \(column.indexTree ?? "?"): the keys listed for the chunk at \(start) "
+                       + "are truncated, out of order or past 2^64 − 1")
     }
 
     /// The keys of objects whose value encodes like `value`, in key order, and whether that
@@ -91,14 +192,15 @@ struct IndexStore {
         let prefix = Self.encode(value, limit: limit)
         var keys: [UInt64] = []
         keys.reserveCapacity(8) // most values name a few objects: one allocation, no regrowth
-        try tree.forEach(from: prefix) { k, _ in
-            guard k.count == prefix.count + 8,
-                  prefix.withUnsafeBytes({ p in memcmp(p.baseAddress!, k.baseAddress!, prefix.count) == 0 }) else { return false }
-            var key: UInt64 = 0
-            for i in 0..<8 { key = key << 8 | UInt64(k[prefix.count + i]) }
-            keys.append(key)
-            return true
+        var malformedStart: UInt64?
+        try prefix.withUnsafeBytes { probe in
+            try tree.forEach(from: prefix) { k, v in
+                guard let start = Self.chunkStart(k, probe: probe, prefixCount: prefix.count) else { return false }
+                guard IndexChunk.decode(v, start: start, into: &keys) else { malformedStart = start; return false }
+                return true
+            }
         }
+        if let malformedStart { throw corruptEntry(malformedStart) }
         let exact = switch value {
         case .null, .bool, .int, .objectId, .uuid: true
         case .string(let s): s.utf8.count <= Self.maximumValueBytes && prefix.count < limit

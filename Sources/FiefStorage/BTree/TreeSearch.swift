@@ -21,6 +21,28 @@ enum TreeSearch {
         }
     }
 
+    /// The leaf and slot of the greatest key `≤ key`, when that entry is in the leaf where `key`
+    /// belongs; nil when that leaf holds no such key (the entry, if any, is in an earlier leaf)
+    /// or the tree is empty.
+    @inline(__always)
+    static func floorInLeaf<S: PageSource>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer) throws(StorageError) -> (Node, Int)? {
+        guard root.page != 0 else { return nil }
+        var page = root.page
+        var level: UInt32 = 1
+        while true {
+            let node = try source.node(page)
+            if node.isLeaf {
+                guard level == root.height else { throw depthError(page, level, root) }
+                let (index, found) = node.lowerBound(key)
+                let slot = found ? index : index - 1
+                return slot >= 0 ? (node, slot) : nil
+            }
+            guard level < root.height else { throw depthError(page, level, root) }
+            page = node.child(node.childIndex(key))
+            level += 1
+        }
+    }
+
     static func depthError(_ page: UInt64, _ level: UInt32, _ root: TreeRoot) -> StorageError {
         .corruptPage(page: page, reason: "node at depth \(level) does not fit a tree of height \(root.height) rooted at page \(root.page)")
     }

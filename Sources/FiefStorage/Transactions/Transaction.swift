@@ -240,6 +240,31 @@ public final class Transaction {
         return try TreeSearch.withValue(source, node, index, body)
     }
 
+    /// Calls `body` with the entry whose key is the greatest `≤ key`, or returns nil when there
+    /// is none.
+    func withFloorEntry<R>(in root: TreeRoot, key: UnsafeRawBufferPointer,
+                           _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        if isWritable {
+            return try withFloorEntry(WriterPages(txn: self), root, key, body)
+        }
+        return try withFloorEntry(mapped, root, key, body)
+    }
+
+    private func withFloorEntry<S: PageSource, R>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer,
+                                                  _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        if let (leaf, index) = try TreeSearch.floorInLeaf(source, root, key) {
+            let entryKey = leaf.leafKey(index)
+            return try TreeSearch.withValue(source, leaf, index) { try body(entryKey, $0) }
+        }
+        // The entry, if any, ends an earlier leaf: step back to it.
+        var result: R?
+        try TreeSearch.scan(source, root, from: key, reverse: true) { k, v in
+            result = try body(k, v)
+            return false
+        }
+        return result
+    }
+
     /// Visits entries in key order (or reverse) starting at the first key >= `from` (or <=, in
     /// reverse); `body` returns false to stop.
     func scanTree(_ root: TreeRoot, from: UnsafeRawBufferPointer?, reverse: Bool, readValues: Bool = true,

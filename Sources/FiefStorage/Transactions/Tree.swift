@@ -64,6 +64,24 @@ public struct Tree {
         try key.withUnsafeBytes { key in try withValue(forKey: key) { _ in true } } ?? false
     }
 
+    /// Calls `body` with the entry whose key is the greatest key `≤ key` (the key and its
+    /// value, valid only inside `body`), or returns nil when every key is greater. One descent
+    /// of the tree, like ``withValue(forKey:_:)``, when the entry is in the leaf where `key`
+    /// belongs. Do not change the tree from inside `body`.
+    ///
+    /// ```swift
+    /// // The latest reading at or before noon, in a tree keyed by big-endian timestamps.
+    /// let noon: [UInt8] = … // the timestamp, big-endian
+    /// let reading = try noon.withUnsafeBytes { try readings.withFloorEntry($0) { _, value in Array(value) } }
+    /// ```
+    public func withFloorEntry<R>(_ key: UnsafeRawBufferPointer,
+                                  _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        try txn.checkOpen()
+        let before = txn.mutationCount
+        defer { precondition(txn.mutationCount == before, "the tree was changed during withFloorEntry") }
+        return try txn.withFloorEntry(in: root, key: key, body)
+    }
+
     /// Visits entries in key order starting at the first key >= `start` (or, with `reverse`,
     /// in descending order from the last key <= `start`). Return false from `body` to stop.
     /// Do not change the tree from inside `body`.
