@@ -62,6 +62,59 @@ final class CursorTests: XCTestCase {
         try store.read { txn in try check(try XCTUnwrap(try txn.tree("t"))) }
     }
 
+    /// `updateFloorEntry` against a model: random probes whose decision (keep, replace the
+    /// floor's value, insert at the probe) depends on the floor it was shown, over an empty tree,
+    /// many leaves and values inline and in overflow runs; then the file verifies and holds
+    /// exactly the model's entries, in the transaction and after the commit.
+    func testUpdateFloorEntryAgreesWithAModel() throws {
+        let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        let store = try Store(path: dir + "/floor.fief")
+        var model: [[UInt8]: [UInt8]] = [:]
+        var random = SeededRandom(seed: 0xF100)
+        func value(_ n: UInt64) -> [UInt8] {
+            let length = n % 10 == 0 ? 1_500 + Int(n % 3_000) : Int(n % 40)
+            return (0..<length).map { UInt8(truncatingIfNeeded: Int(truncatingIfNeeded: n) &+ $0) }
+        }
+        try store.write { txn in
+            let t = try txn.createTree("t")
+            for step in 0..<6_000 {
+                let probe = key(Int(random.next() % 20_000))
+                let expected = model.keys.filter { !probe.lexicographicallyPrecedes($0) }.max { $0.lexicographicallyPrecedes($1) }
+                let choice = random.next()
+                var shown: [UInt8]?
+                try probe.withUnsafeBytes { p in
+                    try t.updateFloorEntry(p) { floorKey, floorValue -> FloorUpdate in
+                        shown = floorKey.map(Array.init)
+                        XCTAssertEqual(floorValue.map(Array.init), expected.flatMap { model[$0] }, "step \(step)")
+                        switch choice % 3 {
+                        case 0: return .keep
+                        case 1 where floorKey != nil: return .replaceValue(value(choice))
+                        default: return .insert(value(choice))
+                        }
+                    }
+                }
+                XCTAssertEqual(shown, expected, "step \(step)")
+                switch choice % 3 {
+                case 0: break
+                case 1 where expected != nil: model[expected!] = value(choice)
+                default: model[probe] = value(choice)
+                }
+                if step % 7 == 0, let victim = model.keys.randomElement(using: &random) {
+                    try t.delete(victim)
+                    model[victim] = nil
+                }
+            }
+            XCTAssertEqual(t.count, model.count)
+        }
+        XCTAssertTrue(try store.verify().isValid)
+        try store.read { txn in
+            var entries: [[UInt8]: [UInt8]] = [:]
+            try XCTUnwrap(try txn.tree("t")).forEach { k, v in entries[Array(k)] = Array(v); return true }
+            XCTAssertEqual(entries, model)
+        }
+    }
+
     func testDeletingEverythingEmptiesTheFile() throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }

@@ -80,22 +80,21 @@ struct IndexStore {
         var entry = Self.encode(value, limit: tree.maximumKeySize - 8)
         let prefixCount = entry.count
         Self.appendBigEndian(key, to: &entry)
-        // One descent finds the chunk; a key after the chunk's last (objects inserted in key
-        // order) extends its value without decoding it into an array.
-        let step = try entry.withUnsafeBytes { probe in
-            try tree.withFloorEntry(probe) { k, v -> AddStep in
-                guard let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return .newChunk }
-                if let extended = IndexChunk.appending(key, to: v, start: start) { return .extend(start, extended) }
+        // One descent finds the chunk and writes it back; a key after the chunk's last (objects
+        // inserted in key order) extends its value without decoding it into an array.
+        var step = AddStep.done
+        try entry.withUnsafeBytes { probe in
+            try tree.updateFloorEntry(probe) { k, v -> FloorUpdate in
+                guard let k, let v, let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return .insert([]) }
+                if let extended = IndexChunk.appending(key, to: v, start: start) { return .replaceValue(extended) }
                 var keys: [UInt64] = []
-                return IndexChunk.decode(v, start: start, into: &keys) ? .rewrite(start, keys) : .malformed(start)
+                step = IndexChunk.decode(v, start: start, into: &keys) ? .rewrite(start, keys) : .malformed(start)
+                return .keep
             }
-        } ?? .newChunk
+        }
         switch step {
-        case .newChunk:
-            try tree.put(entry, [])
-        case .extend(let start, let extended):
-            Self.replaceStart(start, in: &entry)
-            try tree.put(entry, extended)
+        case .done:
+            return
         case .rewrite(let start, var keys):
             var position = keys.count
             while position > 0 && keys[position - 1] > key { position -= 1 }
@@ -107,12 +106,10 @@ struct IndexStore {
         }
     }
 
-    /// What adding a key does to the index, decided while reading the chunk it belongs to.
+    /// What is left to do after adding a key, decided while reading the chunk it belongs to.
     private enum AddStep {
-        /// No chunk of the value starts at or below the key: it starts its own.
-        case newChunk
-        /// The chunk at this start gets this value (the key appended).
-        case extend(UInt64, [UInt8])
+        /// Nothing: the key started a chunk of its own or was appended to its chunk.
+        case done
         /// The chunk at this start, decoded, takes the key among its keys.
         case rewrite(UInt64, [UInt64])
         /// The chunk at this start cannot be decoded.

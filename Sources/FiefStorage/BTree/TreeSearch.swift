@@ -5,20 +5,9 @@ enum TreeSearch {
     /// The leaf and slot holding `key`, or nil.
     @inline(__always)
     static func find<S: PageSource>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer) throws(StorageError) -> (Node, Int)? {
-        guard root.page != 0 else { return nil }
-        var page = root.page
-        var level: UInt32 = 1
-        while true {
-            let node = try source.node(page)
-            if node.isLeaf {
-                guard level == root.height else { throw depthError(page, level, root) }
-                let (index, found) = node.lowerBound(key)
-                return found ? (node, index) : nil
-            }
-            guard level < root.height else { throw depthError(page, level, root) }
-            page = node.child(node.childIndex(key))
-            level += 1
-        }
+        guard let leaf = try leaf(source, root, key) else { return nil }
+        let (index, found) = leaf.lowerBound(key)
+        return found ? (leaf, index) : nil
     }
 
     /// The leaf and slot of the greatest key `≤ key`, when that entry is in the leaf where `key`
@@ -26,6 +15,15 @@ enum TreeSearch {
     /// or the tree is empty.
     @inline(__always)
     static func floorInLeaf<S: PageSource>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer) throws(StorageError) -> (Node, Int)? {
+        guard let leaf = try leaf(source, root, key) else { return nil }
+        let (index, found) = leaf.lowerBound(key)
+        let slot = found ? index : index - 1
+        return slot >= 0 ? (leaf, slot) : nil
+    }
+
+    /// The leaf where `key` belongs (one descent, no path kept), or nil for an empty tree.
+    @inline(__always)
+    static func leaf<S: PageSource>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer) throws(StorageError) -> Node? {
         guard root.page != 0 else { return nil }
         var page = root.page
         var level: UInt32 = 1
@@ -33,9 +31,7 @@ enum TreeSearch {
             let node = try source.node(page)
             if node.isLeaf {
                 guard level == root.height else { throw depthError(page, level, root) }
-                let (index, found) = node.lowerBound(key)
-                let slot = found ? index : index - 1
-                return slot >= 0 ? (node, slot) : nil
+                return node
             }
             guard level < root.height else { throw depthError(page, level, root) }
             page = node.child(node.childIndex(key))

@@ -70,20 +70,8 @@ extension Transaction {
         guard key.count <= maxKey else { throw StorageError.keyTooLarge(length: key.count, maximum: maxKey) }
         guard value.count <= Int(UInt32.max) else { throw StorageError.valueTooLarge(length: value.count, maximum: Int(UInt32.max)) }
         mutationCount += 1
-        let ws = workspace!
-        let cell = ws.cell
-        let inlineSize = MutableNode.leafCellSize(keyLength: key.count, kind: .inline, valueLength: value.count)
-        let cellSize: Int
-        if inlineSize <= Layout.maximumCellSize(pageSize: pageSize) {
-            MutableNode.writeLeafCell(cell, key: key, kind: .inline, valueLength: value.count, payload: value)
-            cellSize = inlineSize
-        } else {
-            let (kind, reference) = writeOverflow(value, compressible: compressible)
-            withUnsafeBytes(of: reference) { ref in
-                MutableNode.writeLeafCell(cell, key: key, kind: kind, valueLength: value.count, payload: ref)
-            }
-            cellSize = MutableNode.leafCellSize(keyLength: key.count, kind: kind, valueLength: value.count)
-        }
+        let cell = workspace!.cell
+        let cellSize = prepareLeafCell(key: key, value: value, compressible: compressible)
         if state.root.page == 0 {
             let (page, buffer) = newPage()
             _ = MutableNode.initialize(buffer.pointer, pageSize: pageSize, type: .leaf)
@@ -120,6 +108,83 @@ extension Transaction {
         }
         state.changed = true
         try insertAndUpdateHint(&state, tree: tree, leaf: leaf, index: index, cell: cell, size: cellSize)
+    }
+
+    /// Writes the leaf cell for `key` and `value` into the workspace's cell buffer (the value
+    /// inline, or in a new overflow run) and returns its size.
+    private func prepareLeafCell(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer, compressible: Bool) -> Int {
+        let cell = workspace!.cell
+        let inlineSize = MutableNode.leafCellSize(keyLength: key.count, kind: .inline, valueLength: value.count)
+        if inlineSize <= Layout.maximumCellSize(pageSize: pageSize) {
+            MutableNode.writeLeafCell(cell, key: key, kind: .inline, valueLength: value.count, payload: value)
+            return inlineSize
+        }
+        let (kind, reference) = writeOverflow(value, compressible: compressible)
+        withUnsafeBytes(of: reference) { ref in
+            MutableNode.writeLeafCell(cell, key: key, kind: kind, valueLength: value.count, payload: ref)
+        }
+        return MutableNode.leafCellSize(keyLength: key.count, kind: kind, valueLength: value.count)
+    }
+
+    // MARK: Read, then write, at the floor of a key
+
+    /// Finds the entry with the greatest key `≤ key`, lets `body` decide from it (nil, nil when
+    /// there is none) and carries the decision out, with one descent when the entry is in the
+    /// leaf where `key` belongs (the common case), and a read and then a put otherwise.
+    func updateFloor(_ state: inout TreeState, tree: Int, key: UnsafeRawBufferPointer,
+                     _ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer?) throws -> FloorUpdate) throws {
+        let maxKey = Layout.maximumKeySize(pageSize: pageSize)
+        guard key.count <= maxKey else { throw StorageError.keyTooLarge(length: key.count, maximum: maxKey) }
+        var leaf: UInt64 = 0
+        var slot = -1
+        if state.root.page != 0 {
+            leaf = try descendForWrite(&state, key)
+            // The descent copied the pages on its way (a new root among them): whatever `body`
+            // decides, and even if it throws, the tree's state has changed. (The mutation count
+            // moves after `body`, which must not see it move.)
+            state.changed = true
+            let (index, found) = mutableNode(leaf).node.lowerBound(key)
+            slot = found ? index : index - 1
+        }
+        guard slot >= 0 else {
+            // No entry at or before `key` in its leaf: the floor, if any, ends an earlier leaf.
+            let decision = try withFloorEntry(in: state.root, key: key) { k, v in (Array(k), try body(k, v)) }
+            switch try decision?.1 ?? body(nil, nil) {
+            case .keep:
+                if leaf != 0 { mutationCount += 1 }
+            case .replaceValue(let value):
+                guard let floorKey = decision?.0 else { throw StorageError.invalidOption("replaceValue without an entry at or before the key") }
+                try floorKey.withUnsafeBytes { k in try value.withUnsafeBytes { try put(&state, tree: tree, key: k, value: $0) } }
+            case .insert(let value):
+                try value.withUnsafeBytes { try put(&state, tree: tree, key: key, value: $0) }
+            }
+            return
+        }
+        let node = mutableNode(leaf)
+        let floorKey = node.node.leafKey(slot)
+        switch try TreeSearch.withValue(WriterPages(txn: self), node.node, slot, { try body(floorKey, $0) }) {
+        case .keep:
+            mutationCount += 1
+        case .replaceValue(let value):
+            guard value.count <= Int(UInt32.max) else { throw StorageError.valueTooLarge(length: value.count, maximum: Int(UInt32.max)) }
+            mutationCount += 1
+            let size = value.withUnsafeBytes { prepareLeafCell(key: floorKey, value: $0, compressible: true) }
+            try releaseValue(node.node, slot)
+            node.removeCell(at: slot)
+            try insertAndUpdateHint(&state, tree: tree, leaf: leaf, index: slot, cell: workspace!.cell, size: size)
+        case .insert(let value):
+            guard value.count <= Int(UInt32.max) else { throw StorageError.valueTooLarge(length: value.count, maximum: Int(UInt32.max)) }
+            mutationCount += 1
+            let size = value.withUnsafeBytes { prepareLeafCell(key: key, value: $0, compressible: true) }
+            if compareKeys(floorKey, key) == 0 {
+                try releaseValue(node.node, slot)
+                node.removeCell(at: slot)
+                try insertAndUpdateHint(&state, tree: tree, leaf: leaf, index: slot, cell: workspace!.cell, size: size)
+            } else {
+                state.count &+= 1
+                try insertAndUpdateHint(&state, tree: tree, leaf: leaf, index: slot + 1, cell: workspace!.cell, size: size)
+            }
+        }
     }
 
     /// Where the last put appended, while nothing else has changed since.

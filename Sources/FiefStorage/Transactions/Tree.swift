@@ -146,6 +146,33 @@ public struct Tree {
         try key.withUnsafeBytes { key in try value.withUnsafeBytes { try put(key, $0, compressible: compressible) } }
     }
 
+    /// Reads the entry whose key is the greatest `≤ key` and changes the tree as `body`
+    /// decides from it: `body` gets that entry's key and value (both nil when every key is
+    /// greater), valid only inside `body`, and must not change the tree itself. Where the entry
+    /// is in the leaf `key` belongs to, the read and the write share one descent, which makes
+    /// this cheaper than ``withFloorEntry(_:_:)`` followed by ``put(_:_:compressible:)``.
+    ///
+    /// ```swift
+    /// // Count events per hour, in a tree keyed by big-endian hour numbers.
+    /// try hour.withUnsafeBytes { key in
+    ///     try counts.updateFloorEntry(key) { floorKey, value in
+    ///         guard let floorKey, floorKey.elementsEqual(key), let value else { return .insert([1]) }
+    ///         return .replaceValue([value[0] &+ 1])
+    ///     }
+    /// }
+    /// ```
+    public func updateFloorEntry(_ key: UnsafeRawBufferPointer,
+                                 _ body: (_ floorKey: UnsafeRawBufferPointer?, _ value: UnsafeRawBufferPointer?) throws -> FloorUpdate) throws {
+        try checkWritable()
+        let before = txn.mutationCount
+        let guarded = { (k: UnsafeRawBufferPointer?, v: UnsafeRawBufferPointer?) throws -> FloorUpdate in
+            let update = try body(k, v)
+            precondition(txn.mutationCount == before, "the tree was changed during updateFloorEntry")
+            return update
+        }
+        try txn.updateFloor(&txn.trees[index], tree: index, key: key, guarded)
+    }
+
     /// Removes `key`. Returns whether it was present.
     @discardableResult
     public func delete(_ key: UnsafeRawBufferPointer) throws -> Bool {
@@ -166,4 +193,14 @@ public struct Tree {
     }
 
     var currentRoot: TreeRoot { root }
+}
+
+/// What ``Tree/updateFloorEntry(_:_:)`` does after reading the entry at or before a key.
+public enum FloorUpdate: Equatable, Sendable {
+    /// Change nothing.
+    case keep
+    /// Store this value under the entry's key (there must be an entry).
+    case replaceValue([UInt8])
+    /// Store this value under the key that was looked up (replacing the entry if it has that key).
+    case insert([UInt8])
 }
