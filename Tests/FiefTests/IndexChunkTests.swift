@@ -103,6 +103,20 @@ final class IndexChunkTests: XCTestCase {
         XCTAssertEqual(entries.map(\.keys.count).reduce(0, +), realm.objects(IndexedThing.self).count)
     }
 
+    /// Objects added in key order fill each chunk of their value before starting the next one.
+    func testChunksFilledInKeyOrderStayFull() throws {
+        let realm = try Realm(configuration: memoryConfiguration([IndexedThing.self]))
+        try realm.write {
+            for i in 0..<3_000 { realm.create(IndexedThing.self, value: ["code": "c\(i)", "group": "same", "value": i]) }
+        }
+        let entries = try indexEntries(realm, property: "group")
+        XCTAssertEqual(entries.flatMap(\.keys), (0..<3_000).map(UInt64.init))
+        XCTAssertGreaterThan(entries.count, 1)
+        for entry in entries.dropLast() {
+            XCTAssertGreaterThan(entry.value.count, IndexChunk.maximumBytes - 2, "a chunk left part empty")
+        }
+    }
+
     // MARK: Files written one entry per object
 
     func testAFileWrittenOneEntryPerObjectIsReadThenUpgradedAtTheFirstOpenForWriting() throws {

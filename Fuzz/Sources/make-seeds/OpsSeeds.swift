@@ -93,5 +93,16 @@ func opsSeeds() -> [(String, [UInt8])] {
             .reopen(readOnlyFirst: true),
             .verify,
         ])),
+        ("floor-update", StorageOpCodec.encode(config: OpsConfig(byte: 0x08), [
+            .floorUpdate(tree: 0, key: .number(500), choice: 2, value: value(0, 4)),
+            .bulkPut(tree: 0, first: 0, count: 250, value: value(1, 20)),
+            .floorUpdate(tree: 0, key: .number(77), choice: 1, value: value(2, 3000)),
+            .floorUpdate(tree: 0, key: .number(300), choice: 1, value: value(0, 9)),
+            .floorUpdate(tree: 0, key: text("a"), choice: 0, value: value(0, 1)),
+            .floorUpdate(tree: 0, key: .existing(index: 40), choice: 2, value: value(1, 60)),
+            .commit,
+            .floorUpdate(tree: 0, key: .number(0x0100), choice: 2, value: value(0, 2)),
+            .verify,
+        ])),
     ]
 }

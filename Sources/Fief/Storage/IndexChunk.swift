@@ -46,6 +46,20 @@ enum IndexChunk {
     /// `value` is malformed. Objects inserted in key order take this path: the value is
     /// extended as it is, without decoding it into an array.
     static func appending(_ key: UInt64, to value: UnsafeRawBufferPointer, start: UInt64) -> [UInt8]? {
+        guard let last = lastKey(value, start: start), key > last else { return nil }
+        let delta = key - last
+        let size = Swift.max(value.count, 1) + varintSize(delta)
+        guard size <= maximumBytes else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        if value.isEmpty { out.append(0) } else { out.append(contentsOf: value) } // [start] is 0 then
+        CellCoding.appendVarint(delta, to: &out)
+        return out
+    }
+
+    /// The greatest key that `value` lists under `start`, without decoding the others into an
+    /// array; nil if the value is malformed.
+    static func lastKey(_ value: UnsafeRawBufferPointer, start: UInt64) -> UInt64? {
         var last = start
         var reader = ByteReader(value)
         var first = true
@@ -56,15 +70,7 @@ enum IndexChunk {
             last = next
             first = false
         }
-        guard key > last else { return nil }
-        let delta = key - last
-        let size = Swift.max(value.count, 1) + varintSize(delta)
-        guard size <= maximumBytes else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(size)
-        if value.isEmpty { out.append(0) } else { out.append(contentsOf: value) } // [start] is 0 then
-        CellCoding.appendVarint(delta, to: &out)
-        return out
+        return last
     }
 
     /// The encoded size of `keys` under `start`, without encoding them.

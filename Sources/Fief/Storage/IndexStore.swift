@@ -87,6 +87,9 @@ struct IndexStore {
             try tree.updateFloorEntry(probe) { k, v -> FloorUpdate in
                 guard let k, let v, let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return .insert([]) }
                 if let extended = IndexChunk.appending(key, to: v, start: start) { return .replaceValue(extended) }
+                // A full chunk and a key after its last: the key starts the next chunk, which
+                // leaves the full one as it is (chunks filled in key order stay full).
+                if let last = IndexChunk.lastKey(v, start: start), key > last { return .insert([]) }
                 var keys: [UInt64] = []
                 step = IndexChunk.decode(v, start: start, into: &keys) ? .rewrite(start, keys) : .malformed(start)
                 return .keep

@@ -56,8 +56,11 @@ public enum StorageOp: Equatable, Sendable {
     case checkReader(UInt8)
     case closeReader(UInt8)
     case verify
+    /// `updateFloorEntry` at `key`: `choice % 3` decides from the entry at or before it
+    /// (0: keep it, 1: replace its value, 2 or no entry: insert `value` at `key`).
+    case floorUpdate(tree: UInt8, key: KeySpec, choice: UInt8, value: ValueSpec)
 
-    static let opcodeCount: UInt8 = 17
+    static let opcodeCount: UInt8 = 18
 }
 
 /// The store configuration at the head of an input.

@@ -26,6 +26,7 @@ public enum StorageOpCodec {
         case 13: return .openReader
         case 14: return .checkReader(input.byte())
         case 15: return .closeReader(input.byte())
+        case 17: return .floorUpdate(tree: input.byte(), key: key(&input), choice: input.byte(), value: value(&input))
         default: return .verify
         }
     }
@@ -71,6 +72,7 @@ public enum StorageOpCodec {
         case let .checkReader(i): return [14, i]
         case let .closeReader(i): return [15, i]
         case .verify: return [16]
+        case let .floorUpdate(tree, k, choice, v): return [17, tree] + key(k) + [choice] + value(v)
         }
     }
 

@@ -50,6 +50,42 @@ extension StorageOpsRunner {
         expect(tree.count == pending.trees[name]!.count, "tree '\(name)' count \(tree.count), model \(pending.trees[name]!.count)")
     }
 
+    func floorUpdate(_ name: String, _ spec: KeySpec, _ choice: UInt8, _ valueSpec: ValueSpec) {
+        let tree = writerTree(name)
+        let key = resolve(spec, in: pending.trees[name])
+        let value = valueSpec.materialize()
+        let model = pending.trees[name]!
+        let floorIndex = model.upperBound(key) - 1
+        let floor = floorIndex >= 0 ? model.keys[floorIndex] : nil
+        var shown: (key: [UInt8]?, value: [UInt8]?)?
+        do {
+            try key.withUnsafeBytes { probe in
+                try tree.updateFloorEntry(probe) { floorKey, floorValue -> FloorUpdate in
+                    shown = (floorKey.map { Array($0) }, floorValue.map { Array($0) })
+                    switch choice % 3 {
+                    case 0: return .keep
+                    case 1 where floorKey != nil: return .replaceValue(value)
+                    default: return .insert(value)
+                    }
+                }
+            }
+            expect(key.count <= maximumKeySize, "updateFloorEntry accepted a \(key.count)-byte key (maximum \(maximumKeySize))")
+            expect(shown?.key == floor && shown?.value == floor.flatMap { model.entries[$0] },
+                   "updateFloorEntry at \(key) in '\(name)' showed \(String(describing: shown?.key)), model's floor \(String(describing: floor))")
+            switch choice % 3 {
+            case 0: break
+            case 1 where floor != nil: pending.trees[name]!.put(floor!, value)
+            default: pending.trees[name]!.put(key, value)
+            }
+        } catch StorageError.keyTooLarge(let length, let maximum) {
+            expect(key.count > maximumKeySize && length == key.count && maximum == maximumKeySize && shown == nil,
+                   "updateFloorEntry with a \(key.count)-byte key threw keyTooLarge(\(length), \(maximum))")
+        } catch {
+            mismatch("updateFloorEntry at a \(key.count)-byte key in '\(name)' threw \(error)")
+        }
+        expect(tree.count == pending.trees[name]!.count, "tree '\(name)' count \(tree.count), model \(pending.trees[name]!.count)")
+    }
+
     func bulkPut(_ name: String, _ first: UInt16, _ count: UInt8, _ valueSpec: ValueSpec) {
         let tree = writerTree(name)
         for i in 0..<Int(count) {

@@ -94,6 +94,7 @@ public final class StorageOpsRunner {
         case let .checkReader(i): checkReader(i)
         case let .closeReader(i): closeReader(i)
         case .verify: verify()
+        case let .floorUpdate(tree, key, choice, value): floorUpdate(name(tree), key, choice, value)
         }
     }
 
