@@ -25,10 +25,17 @@ final class IndexChunkTests: XCTestCase {
             XCTAssertEqual(decoded, sorted)
             // Extending a value in place agrees with encoding the longer list, within the limit.
             let next = sorted.last! + UInt64.random(in: 1...(1 << 20), using: &random)
-            let extended = value.withUnsafeBytes { IndexChunk.appending(next, to: $0, start: start) }
+            let extended = value.withUnsafeBytes { IndexChunk.append(next, to: $0, start: start) }
             let whole = IndexChunk.encode((sorted + [next])[...], start: start)
-            XCTAssertEqual(extended, whole.count <= IndexChunk.maximumBytes ? whole : nil)
-            XCTAssertNil(value.withUnsafeBytes { IndexChunk.appending(sorted.last!, to: $0, start: start) }, "not after the last key")
+            if whole.count <= IndexChunk.maximumBytes {
+                guard case .extended(let bytes) = extended else { return XCTFail("\(extended)") }
+                XCTAssertEqual(bytes, whole)
+            } else {
+                guard case .startsNext = extended else { return XCTFail("\(extended)") }
+            }
+            guard case .inside = value.withUnsafeBytes({ IndexChunk.append(sorted.last!, to: $0, start: start) }) else {
+                return XCTFail("not after the last key")
+            }
         }
         XCTAssertEqual(IndexChunk.encode([7], start: 7), [])
         XCTAssertEqual(IndexChunk.encode([7], start: 5), [2])

@@ -12,7 +12,8 @@ enum SchemaCoding {
     /// opened for writing (``SchemaManager``).
     static let version: UInt8 = 5
     static let syncedVersion: UInt8 = 6
-    private static let legacySyncedVersions: Set<UInt8> = [2, 4]
+    /// The synced versions: the current one and those of files from before index chunks.
+    private static let syncedVersions: [UInt8] = [2, 4, syncedVersion]
 
     /// Whether a schema record predates the current version (its file's index trees hold one
     /// object per entry, which the current code reads and extends as it is).
@@ -44,7 +45,7 @@ enum SchemaCoding {
     }
 
     /// Whether a schema record is that of a synced realm.
-    static func isSynced(_ bytes: [UInt8]) -> Bool { bytes.first.map { $0 == syncedVersion || legacySyncedVersions.contains($0) } ?? false }
+    static func isSynced(_ bytes: [UInt8]) -> Bool { bytes.first.map(syncedVersions.contains) ?? false }
 
     static func decode(_ bytes: [UInt8]) throws -> Schema {
         try bytes.withUnsafeBytes { raw in

@@ -23,10 +23,45 @@ enum IndexChunk {
         return out
     }
 
-    /// Appends the keys that `value` lists under `start` to `keys`; nil if the value is
+    /// Appends the keys that `value` lists under `start` to `keys`; false if the value is
     /// malformed (a truncated varint, a key past 2^64 − 1, or keys not strictly ascending).
     static func decode(_ value: UnsafeRawBufferPointer, start: UInt64, into keys: inout [UInt64]) -> Bool {
-        guard !value.isEmpty else { keys.append(start); return true }
+        walk(value, start: start) { keys.append($0) }
+    }
+
+    /// What adding a key does to a chunk, found in one pass over its value.
+    enum Append {
+        /// The key goes after the last one: the chunk's new value.
+        case extended([UInt8])
+        /// The key goes after the last one, but the chunk is full: the key starts the next chunk.
+        case startsNext
+        /// The key is not after the last one: the chunk must be decoded and rewritten.
+        case inside
+        /// The value is malformed.
+        case malformed
+    }
+
+    /// Adds `key` at the end of the chunk `value` lists under `start` when it goes there,
+    /// without decoding the value into an array (objects inserted in key order take this path).
+    static func append(_ key: UInt64, to value: UnsafeRawBufferPointer, start: UInt64) -> Append {
+        var last = start
+        guard walk(value, start: start, { last = $0 }) else { return .malformed }
+        guard key > last else { return .inside }
+        let delta = key - last
+        let size = Swift.max(value.count, 1) + varintSize(delta)
+        guard size <= maximumBytes else { return .startsNext }
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        if value.isEmpty { out.append(0) } else { out.append(contentsOf: value) } // [start] is 0 then
+        CellCoding.appendVarint(delta, to: &out)
+        return .extended(out)
+    }
+
+    /// Calls `body` with each key `value` lists under `start`, in order; false if the value is
+    /// malformed.
+    @inline(__always)
+    private static func walk(_ value: UnsafeRawBufferPointer, start: UInt64, _ body: (UInt64) -> Void) -> Bool {
+        guard !value.isEmpty else { body(start); return true }
         var reader = ByteReader(value)
         var previous = start
         var first = true
@@ -34,43 +69,11 @@ enum IndexChunk {
             guard let delta = reader.varint(), first || delta > 0 else { return false }
             let (key, overflow) = previous.addingReportingOverflow(delta)
             guard !overflow else { return false }
-            keys.append(key)
+            body(key)
             previous = key
             first = false
         }
         return true
-    }
-
-    /// The value that lists the keys `value` lists under `start` and then `key`, when `key` is
-    /// greater than all of them and the result fits ``maximumBytes``; nil otherwise, or when
-    /// `value` is malformed. Objects inserted in key order take this path: the value is
-    /// extended as it is, without decoding it into an array.
-    static func appending(_ key: UInt64, to value: UnsafeRawBufferPointer, start: UInt64) -> [UInt8]? {
-        guard let last = lastKey(value, start: start), key > last else { return nil }
-        let delta = key - last
-        let size = Swift.max(value.count, 1) + varintSize(delta)
-        guard size <= maximumBytes else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(size)
-        if value.isEmpty { out.append(0) } else { out.append(contentsOf: value) } // [start] is 0 then
-        CellCoding.appendVarint(delta, to: &out)
-        return out
-    }
-
-    /// The greatest key that `value` lists under `start`, without decoding the others into an
-    /// array; nil if the value is malformed.
-    static func lastKey(_ value: UnsafeRawBufferPointer, start: UInt64) -> UInt64? {
-        var last = start
-        var reader = ByteReader(value)
-        var first = true
-        while reader.remaining > 0 {
-            guard let delta = reader.varint(), first || delta > 0 else { return nil }
-            let (next, overflow) = last.addingReportingOverflow(delta)
-            guard !overflow else { return nil }
-            last = next
-            first = false
-        }
-        return last
     }
 
     /// The encoded size of `keys` under `start`, without encoding them.

@@ -79,19 +79,23 @@ struct IndexStore {
         guard let tree = try tree(create: true) else { return }
         var entry = Self.encode(value, limit: tree.maximumKeySize - 8)
         let prefixCount = entry.count
-        Self.appendBigEndian(key, to: &entry)
+        withUnsafeBytes(of: key.bigEndian) { entry.append(contentsOf: $0) }
         // One descent finds the chunk and writes it back; a key after the chunk's last (objects
         // inserted in key order) extends its value without decoding it into an array.
         var step = AddStep.done
         try entry.withUnsafeBytes { probe in
             try tree.updateFloorEntry(probe) { k, v -> FloorUpdate in
                 guard let k, let v, let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return .insert([]) }
-                if let extended = IndexChunk.appending(key, to: v, start: start) { return .replaceValue(extended) }
+                switch IndexChunk.append(key, to: v, start: start) {
+                case .extended(let value): return .replaceValue(value)
                 // A full chunk and a key after its last: the key starts the next chunk, which
                 // leaves the full one as it is (chunks filled in key order stay full).
-                if let last = IndexChunk.lastKey(v, start: start), key > last { return .insert([]) }
-                var keys: [UInt64] = []
-                step = IndexChunk.decode(v, start: start, into: &keys) ? .rewrite(start, keys) : .malformed(start)
+                case .startsNext: return .insert([])
+                case .malformed: step = .malformed(start)
+                case .inside:
+                    var keys: [UInt64] = []
+                    step = IndexChunk.decode(v, start: start, into: &keys) ? .rewrite(start, keys) : .malformed(start)
+                }
                 return .keep
             }
         }
@@ -124,7 +128,7 @@ struct IndexStore {
         guard let tree = try tree(create: false) else { return }
         var entry = Self.encode(value, limit: tree.maximumKeySize - 8)
         let prefixCount = entry.count
-        Self.appendBigEndian(key, to: &entry)
+        withUnsafeBytes(of: key.bigEndian) { entry.append(contentsOf: $0) }
         let chunk = try entry.withUnsafeBytes { probe in
             try tree.withFloorEntry(probe) { k, v -> (start: UInt64, keys: [UInt64]?)? in
                 guard let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return nil }
@@ -136,20 +140,20 @@ struct IndexStore {
         guard var keys = chunk.keys else { throw corruptEntry(chunk.start) }
         guard let position = keys.firstIndex(of: key) else { return }
         keys.remove(at: position)
-        if keys.isEmpty {
-            Self.replaceStart(chunk.start, in: &entry)
-            try tree.delete(entry)
-        } else {
-            try write(tree, prefix: Array(entry.prefix(prefixCount)), start: chunk.start, keys: keys[...])
-        }
+        try write(tree, prefix: Array(entry.prefix(prefixCount)), start: chunk.start, keys: keys[...])
     }
 
     /// Stores `keys` as the chunk at `start`, split in halves (the upper half under its first
-    /// key) until each half's encoding fits ``IndexChunk/maximumBytes``.
+    /// key) until each half's encoding fits ``IndexChunk/maximumBytes``; no keys removes the
+    /// chunk's entry.
     private func write(_ tree: Tree, prefix: [UInt8], start: UInt64, keys: ArraySlice<UInt64>) throws {
+        var entry = prefix
+        withUnsafeBytes(of: start.bigEndian) { entry.append(contentsOf: $0) }
+        if keys.isEmpty {
+            try tree.delete(entry)
+            return
+        }
         if keys.count < 2 || IndexChunk.size(keys, start: start) <= IndexChunk.maximumBytes {
-            var entry = prefix
-            Self.appendBigEndian(start, to: &entry)
             try tree.put(entry, IndexChunk.encode(keys, start: start))
             return
         }
@@ -162,19 +166,7 @@ struct IndexStore {
     /// encoding is the first `prefixCount` bytes of `probe` (that prefix, then 8 bytes).
     private static func chunkStart(_ k: UnsafeRawBufferPointer, probe: UnsafeRawBufferPointer, prefixCount: Int) -> UInt64? {
         guard k.count == prefixCount + 8, memcmp(probe.baseAddress!, k.baseAddress!, prefixCount) == 0 else { return nil }
-        var start: UInt64 = 0
-        for i in 0..<8 { start = start << 8 | UInt64(k[prefixCount + i]) }
-        return start
-    }
-
-    private static func appendBigEndian(_ value: UInt64, to entry: inout [UInt8]) {
-        for shift in stride(from: 56, through: 0, by: -8) { entry.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-    }
-
-    /// Overwrites the last 8 bytes of an entry key with `start`, big-endian.
-    private static func replaceStart(_ start: UInt64, in entry: inout [UInt8]) {
-        let base = entry.count - 8
-        for i in 0..<8 { entry[base + i] = UInt8(truncatingIfNeeded: start >> UInt64(56 - 8 * i)) }
+        return UInt64(bigEndian: k.loadUnaligned(fromByteOffset: prefixCount, as: UInt64.self))
     }
 
     private func corruptEntry(_ start: UInt64) -> RealmError {
