@@ -21,7 +21,7 @@ final class ChangesetTests: XCTestCase {
         XCTAssertEqual(changesets(realm, after: realm.coordinator.store.latestVersion).count, 0, "nothing after the latest version")
     }
 
-    func testWriteRecordsOneValueCarryingChangeset() throws {
+    func testCreationRecordsTheObjectWithoutItsValues() throws {
         let realm = try Realm(configuration: memoryConfiguration(petTypes))
         let countBefore = allChangesets(realm).count
         let pet = QPet(); pet.name = "A"; pet.age = 2
@@ -29,11 +29,52 @@ final class ChangesetTests: XCTestCase {
         let sets = Array(allChangesets(realm).dropFirst(countBefore))
         XCTAssertEqual(sets.count, 1)
         let key = try XCTUnwrap(pet._managed?.key)
-        XCTAssertEqual(sets.first?.instructions, [
-            .createObject(className: "QPet", key: key, primaryKey: .null),
-            .set(className: "QPet", key: key, property: "name", value: .string("A")),
-            .set(className: "QPet", key: key, property: "age", value: .int(2)),
-        ])
+        // Notifications need only the key of a new object; sync records its values separately.
+        XCTAssertEqual(sets.first?.instructions, [.createObject(className: "QPet", key: key, primaryKey: .null)])
+    }
+
+    func testSummaryOfEraseAndCreateUnderOneKey() {
+        let erase = ChangesetInstruction.eraseObject(className: "A", key: 7)
+        let create = ChangesetInstruction.createObject(className: "A", key: 7, primaryKey: .int(7))
+        let replaced = ChangeSummary([Changeset(instructions: [erase]), Changeset(instructions: [create])])
+        XCTAssertEqual(replaced.deleted["A"] ?? [], [])
+        XCTAssertEqual(replaced.inserted["A"] ?? [], [])
+        XCTAssertTrue(replaced.isModified("A", 7, ["anything"]), "a replaced object counts as modified in every property")
+        let erasedAgain = ChangeSummary([Changeset(instructions: [erase, create, erase])])
+        XCTAssertEqual(erasedAgain.deleted["A"], [7], "erased, created and erased again: deleted")
+        XCTAssertFalse(erasedAgain.isModified("A", 7, nil))
+        let transient = ChangeSummary([Changeset(instructions: [create, erase])])
+        XCTAssertTrue(transient.isEmpty, "created and erased within the run: nothing to tell")
+        let recreated = ChangeSummary([Changeset(instructions: [create, erase, create])])
+        XCTAssertEqual(recreated.inserted["A"], [7])
+        XCTAssertEqual(recreated.deleted["A"] ?? [], [])
+    }
+
+    func testObserversSeeAnObjectReplacedUnderItsPrimaryKey() throws {
+        let realm = try Realm(configuration: memoryConfiguration([Settings.self]))
+        try realm.write { realm.add(Settings(value: ["id": 1, "linesShown": 5])) }
+        var collectionChanges: [[Int]] = []
+        let results = realm.objects(Settings.self)
+        let collectionToken = results.observe(keyPaths: ["linesShown"]) { change in
+            if case .update(_, let d, let i, let m) = change { collectionChanges.append(d + i + m.map { $0 + 100 }) }
+        }
+        defer { collectionToken.invalidate() }
+        var objectChanges: [String] = []
+        let settings = try XCTUnwrap(realm.object(ofType: Settings.self, forPrimaryKey: 1))
+        let objectToken = settings.observe { change in
+            switch change {
+            case .change(_, let properties): objectChanges += properties.map { "\($0.name) \($0.oldValue ?? "nil") → \($0.newValue ?? "nil")" }
+            case .deleted: objectChanges.append("deleted")
+            case .error(let error): objectChanges.append("error \(error)")
+            }
+        }
+        defer { objectToken.invalidate() }
+        try realm.write {
+            realm.delete(realm.object(ofType: Settings.self, forPrimaryKey: 1)!)
+            realm.add(Settings(value: ["id": 1, "linesShown": 6]))
+        }
+        XCTAssertEqual(collectionChanges, [[100]], "the object kept its place and is reported modified")
+        XCTAssertEqual(objectChanges, ["linesShown 5 → 6"])
     }
 
     func testPropertyListAndEraseInstructions() throws {

@@ -45,7 +45,7 @@ final class LoggerTests: XCTestCase {
         }
         let opened = messages.lines.filter { $0.contains(path) }
         XCTAssertEqual(opened.first, "detail Opened realm file:\(path)")
-        XCTAssertTrue(opened.contains { $0.hasPrefix("debug Committed version ") && $0.hasSuffix(": 2 changes") }, "\(opened)")
+        XCTAssertTrue(opened.contains { $0.hasPrefix("debug Committed version ") && $0.hasSuffix(": 1 change") }, "\(opened)")
         XCTAssertEqual(opened.last, "detail Closed realm file:\(path)", "the file closes with its last realm")
 
         // A schema version raised: a migration; a file mostly empty: a compaction on launch.

@@ -93,9 +93,6 @@ extension Realm {
         try table(binding).insert(key, row)
         epoch &+= 1
         session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
-        for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
-            session.changeset.append(.set(className: binding.className, key: key, property: c.property.columnName, value: row[c.position]))
-        }
         if let sync = activeSyncRecorder {
             recordSyncCreate(binding, key, primaryKey: pkValue, sync)
             try recordSyncInitialValues(binding, key, row, sync)

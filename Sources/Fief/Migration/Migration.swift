@@ -98,9 +98,6 @@ public final class Migration {
             try realm.table(binding).insert(key, row)
             if let session = realm.session {
                 session.changeset.append(.createObject(className: typeName, key: key, primaryKey: binding.primaryKey.map { row[$0.position] } ?? .null))
-                for c in binding.columns where c.property.isStored && !c.property.isPrimary && row[c.position] != c.defaultValue {
-                    session.changeset.append(.set(className: typeName, key: key, property: c.property.columnName, value: row[c.position]))
-                }
                 if let sync = realm.activeSyncRecorder {
                     let pk = binding.primaryKey.map { row[$0.position] } ?? .null
                     realm.recordSyncCreate(binding, key, primaryKey: pk, sync)

@@ -1,8 +1,12 @@
 /// What a run of changesets did, per class: objects created, erased and which properties of
 /// which objects were set. Notifications are computed from it.
 struct ChangeSummary {
+    /// Objects that did not exist before the run and do after it.
     var inserted: [String: Set<UInt64>] = [:]
     var deleted: [String: Set<UInt64>] = [:]
+    /// Objects erased and then created again under the same key (an integer primary key) within
+    /// the run: they count as modified in every property, since a creation records no `set`s.
+    var replaced: [String: Set<UInt64>] = [:]
     var modified: [String: [UInt64: Set<String>]] = [:]
     /// The list and set edits (insert, set, move, erase, clear), in order, per collection.
     var collectionEdits: [CollectionEditKey: [ChangesetInstruction]] = [:]
@@ -21,10 +25,16 @@ struct ChangeSummary {
                 switch instruction {
                 case .addClass, .addProperty: schemaChanged = true
                 case let .createObject(c, key, _):
-                    inserted[c, default: []].insert(key)
-                    deleted[c]?.remove(key)
+                    if deleted[c]?.remove(key) != nil {
+                        replaced[c, default: []].insert(key)
+                    } else {
+                        inserted[c, default: []].insert(key)
+                    }
                 case let .eraseObject(c, key):
-                    if inserted[c]?.remove(key) == nil { deleted[c, default: []].insert(key) }
+                    if inserted[c]?.remove(key) == nil {
+                        replaced[c]?.remove(key)
+                        deleted[c, default: []].insert(key)
+                    }
                     modified[c]?[key] = nil
                 case let .set(c, key, p, _):
                     // Map entries are recorded as `property.key`.
@@ -41,10 +51,15 @@ struct ChangeSummary {
 
     /// Whether object `key` of `className` had any of `properties` (all when nil) set.
     func isModified(_ className: String, _ key: UInt64, _ properties: Set<String>?) -> Bool {
+        if replaced[className]?.contains(key) == true { return true }
         guard let changed = modified[className]?[key] else { return false }
         guard let properties else { return true }
         return !changed.isDisjoint(with: properties)
     }
 
-    var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && modified.isEmpty && !schemaChanged }
+    var isEmpty: Bool {
+        // An object created and erased within the run leaves an empty set behind.
+        inserted.values.allSatisfy(\.isEmpty) && deleted.values.allSatisfy(\.isEmpty)
+            && replaced.values.allSatisfy(\.isEmpty) && modified.values.allSatisfy(\.isEmpty) && !schemaChanged
+    }
 }

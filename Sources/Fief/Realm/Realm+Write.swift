@@ -165,7 +165,8 @@ extension Realm {
         transactionChanged()
         coordinator.writeQueue.release()
         coordinator.announceCommit(except: self)
-        Logger.emit(.debug, "Committed version \(version) of \(configuration.storeIdentity): \(changeset.instructions.count) changes")
+        let count = changeset.instructions.count
+        Logger.emit(.debug, "Committed version \(version) of \(configuration.storeIdentity): \(count) \(count == 1 ? "change" : "changes")")
         notifier.deliver(self, skipping: Set(tokens))
     }
 
@@ -320,9 +321,6 @@ extension Realm {
         try table(binding).insert(key, row)
         epoch &+= 1
         session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
-        for c in binding.settableColumns where row[c.position] != c.defaultValue {
-            session.changeset.append(.set(className: binding.className, key: key, property: c.property.columnName, value: row[c.position]))
-        }
         if let sync { try recordSyncInitialValues(binding, key, row, sync) }
         info.makeManaged(object, state)
         return object

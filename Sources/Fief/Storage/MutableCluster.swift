@@ -48,6 +48,8 @@ final class MutableCluster {
 
     /// The row of `key`, by binary search.
     func row(of key: UInt64) -> Int? {
+        // Past the last key: the common case of an insert's existence check in a bulk load.
+        guard let last = keys.last, key <= last else { return nil }
         var low = 0, high = keys.count - 1
         while low <= high {
             let mid = (low + high) / 2

@@ -28,8 +28,6 @@ final class TableBinding {
     /// The Swift property indices whose value may not be nil (stored, non-optional, neither a
     /// collection, a link nor `AnyRealmValue`), checked when an object is added.
     let requiredSwiftIndices: [Int]
-    /// Stored columns other than the primary key: those a new object's changeset sets.
-    let settableColumns: [ColumnBinding]
     private let byName: [String: ColumnBinding]
     /// Columns by persisted name, for a class whose `propertiesMapping()` renames some (nil
     /// otherwise: `byName` serves both).
@@ -60,7 +58,6 @@ final class TableBinding {
         rowIsInSwiftOrder = unmodelledPositions.isEmpty && swiftColumns.count == bindings.count
             && swiftColumns.enumerated().allSatisfy { $0.element.position == $0.offset }
         requiredSwiftIndices = info?.properties.indices.filter { info!.properties[$0].isRequiredValue } ?? []
-        settableColumns = bindings.filter { $0.property.isStored && !$0.property.isPrimary }
     }
 
     var className: String { schema.className }

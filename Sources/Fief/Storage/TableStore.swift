@@ -98,6 +98,12 @@ final class TableStore {
 
     /// The cluster start and row of an existing object.
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
+        // In a write transaction, a key in the range of the cluster the last insert used (the
+        // primary-key check of the next insert, in a bulk load) is looked up there directly.
+        if let session, let hint = session.appendHint(binding.tableID), key >= hint.start,
+           hint.next.map({ key < $0 }) ?? true, let cluster = cached(hint.start) {
+            return cluster.row(of: key).map { (hint.start, $0) }
+        }
         guard let tree = try tree(), let start = try directory.clusterStart(containing: key, in: tree) else { return nil }
         if let cluster = cached(start) { return cluster.row(of: key).map { (start, $0) } }
         if let pinned = try pinnedChunk(start, 0) {
@@ -137,9 +143,7 @@ final class TableStore {
     private func loadCluster(_ start: UInt64) throws -> MutableCluster {
         guard let session else { throw RealmError.notInWriteTransaction }
         if let cluster = session.clusters[binding.tableID, start] { return cluster }
-        if session.clusterCount >= WriteSession.cacheLimit || session.loadedValues >= WriteSession.valueLimit {
-            try TableStore.flush(session)
-        }
+        try Self.flushIfOverLimits(session)
         var keys: [UInt64] = []
         if let tree = try tree() {
             keys = try ClusterKey.with(start, 0) { k in
@@ -166,7 +170,7 @@ final class TableStore {
         }
         cluster.set(c.column, MutableCluster.Column(values: values ?? Array(repeating: c.defaultValue, count: cluster.keys.count),
                                                    type: c.type, collection: c.collection))
-        session?.loadedValues += cluster.keys.count
+        session?.cachedValues += cluster.keys.count
     }
 
     // MARK: Writing
@@ -189,6 +193,9 @@ final class TableStore {
         var cluster = try loadCluster(placement.start)
         if cluster.keys.count >= Self.clusterCapacity(pageSize: txn.pageSize) {
             if let last = cluster.keys.last, key > last {
+                // A bulk load leaves the full cluster behind: the cache may be written back here
+                // (it is not while a cluster is being split).
+                try Self.flushIfOverLimits(session)
                 try createCluster(key, tree: tree, session)
                 placement = (key, placement.next)
                 cluster = try loadCluster(key)
@@ -210,6 +217,7 @@ final class TableStore {
             try loadColumn(cluster, c)
             // Most inserts append (keys come in order): append is cheaper than insert(at:).
             cluster.modify(c.column) { row == $0.count ? $0.append(values[c.position]) : $0.insert(values[c.position], at: row) }
+            session.cachedValues += 1
         }
         if row == cluster.keys.count { cluster.keys.append(key) } else { cluster.keys.insert(key, at: row) }
         cluster.keysDirty = true
@@ -305,6 +313,14 @@ final class TableStore {
 
     // MARK: Write-back
 
+    /// Writes the cache back when it holds ``WriteSession/cacheLimit`` clusters or
+    /// ``WriteSession/valueLimit`` values.
+    private static func flushIfOverLimits(_ session: WriteSession) throws {
+        if session.clusterCount >= session.cacheLimit || session.cachedValues >= session.valueLimit {
+            try flush(session)
+        }
+    }
+
     /// Writes every changed cluster back to its tree and empties the cache. Empty clusters
     /// are removed (from the tree and from the cached directories).
     static func flush(_ session: WriteSession) throws {
@@ -337,7 +353,8 @@ final class TableStore {
         }
         session.clusters.removeAll()
         session.clusterCount = 0
-        session.loadedValues = 0
+        session.cachedValues = 0
+        session.writeBacks += 1
         session.clearAppendHints()
     }
 

@@ -33,11 +33,14 @@ final class WriteSession {
     @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
 
     /// Beyond this many decoded clusters the cache is written back to the storage tree.
-    static let cacheLimit = 8192
-    /// Beyond this many decoded values the cache is written back too (bounds its memory).
-    static let valueLimit = 6_000_000
-    /// Decoded values held by the cached clusters.
-    @exclusivity(unchecked) var loadedValues = 0
+    @exclusivity(unchecked) var cacheLimit = 8192
+    /// Beyond this many values the cache is written back too: it bounds the cache's memory
+    /// (about 32 bytes a value, more for long strings and collections) in a bulk load.
+    @exclusivity(unchecked) var valueLimit = 1_000_000
+    /// Values held by the cached clusters: decoded from the tree or inserted.
+    @exclusivity(unchecked) var cachedValues = 0
+    /// How many times the cache was written back (the commit's own write-back included).
+    @exclusivity(unchecked) var writeBacks = 0
 
     /// The cluster the last insert into class `table` used, and the start of the next one.
     @inline(__always)

@@ -1,0 +1,102 @@
+@testable import Fief
+import Foundation
+import XCTest
+
+final class WCItem: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted(indexed: true) var group = ""
+    @Persisted var score = 0.0
+}
+
+/// The write transaction's cluster cache is written back to the file whenever it holds too many
+/// values, in the middle of a transaction (a bulk load); nothing written before or after a
+/// write-back may be lost or read wrongly.
+final class WriteCacheTests: XCTestCase {
+    private struct Expected: Equatable {
+        var group: String
+        var score: Double
+    }
+
+    private func check(_ realm: Realm, _ model: [Int: Expected], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(realm.objects(WCItem.self).count, model.count, file: file, line: line)
+        var seen: [Int: Expected] = [:]
+        for item in realm.objects(WCItem.self) { seen[item.id] = Expected(group: item.group, score: item.score) }
+        XCTAssertEqual(seen, model, file: file, line: line)
+        for group in Set(model.values.map(\.group)) {
+            let expected = Set(model.filter { $0.value.group == group }.keys)
+            let found = Set(realm.objects(WCItem.self).filter("group == %@", group).map(\.id))
+            XCTAssertEqual(found, expected, "index of group \(group)", file: file, line: line)
+        }
+    }
+
+    func testBulkLoadWritesBackMidTransactionAndLosesNothing() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("cache.realm"), objectTypes: [WCItem.self])
+        let realm = try Realm(configuration: configuration)
+        var model: [Int: Expected] = [:]
+        var writeBacks = 0
+        try realm.write {
+            realm.session!.valueLimit = 300
+            for id in 0..<4_000 {
+                realm.add(WCItem(value: ["id": id, "group": "g\(id % 7)", "score": Double(id)]))
+                model[id] = Expected(group: "g\(id % 7)", score: Double(id))
+            }
+            // Read, change and delete objects whose clusters were written back.
+            for id in stride(from: 0, to: 4_000, by: 10) {
+                let item = realm.object(ofType: WCItem.self, forPrimaryKey: id)!
+                XCTAssertEqual(item.score, Double(id))
+                item.score = -Double(id)
+                item.group = "changed"
+                model[id] = Expected(group: "changed", score: -Double(id))
+            }
+            for id in stride(from: 3, to: 4_000, by: 13) {
+                realm.delete(realm.object(ofType: WCItem.self, forPrimaryKey: id)!)
+                model[id] = nil
+            }
+            // Keys in descending order, and between existing ones.
+            for id in (6_000..<7_000).reversed() {
+                realm.add(WCItem(value: ["id": id, "group": "late", "score": 1.5]))
+                model[id] = Expected(group: "late", score: 1.5)
+            }
+            XCTAssertThrowsError(try realm.addObject(WCItem(value: ["id": 20]), update: .error), "a written-back object still counts as existing")
+            writeBacks = realm.session!.writeBacks
+            check(realm, model)
+        }
+        XCTAssertGreaterThan(writeBacks, 20, "the cache was written back many times in the transaction")
+        check(realm, model)
+        let reopened = try Realm(configuration: configuration)
+        check(reopened, model)
+    }
+
+    func testRandomEditsAgreeWithAModelAcrossWriteBacks() throws {
+        let realm = try Realm(configuration: memoryConfiguration([WCItem.self]))
+        var rng = SplitMix64(state: 0x5eed_cace)
+        var model: [Int: Expected] = [:]
+        for round in 0..<4 {
+            try realm.write {
+                realm.session!.valueLimit = 150
+                for _ in 0..<1_500 {
+                    let id = Int.random(in: 0..<3_000, using: &rng)
+                    switch Int.random(in: 0..<10, using: &rng) {
+                    case 0..<6:
+                        let value = Expected(group: "g\(Int.random(in: 0..<5, using: &rng))", score: Double(round))
+                        realm.add(WCItem(value: ["id": id, "group": value.group, "score": value.score]), update: .modified)
+                        model[id] = value
+                    case 6..<8:
+                        if let item = realm.object(ofType: WCItem.self, forPrimaryKey: id) {
+                            item.score += 1
+                            model[id]!.score += 1
+                        } else {
+                            XCTAssertNil(model[id], "object \(id) is missing")
+                        }
+                    default:
+                        if let item = realm.object(ofType: WCItem.self, forPrimaryKey: id) { realm.delete(item) }
+                        model[id] = nil
+                    }
+                }
+            }
+            check(realm, model)
+        }
+    }
+}
