@@ -1,6 +1,12 @@
 import FiefStorage
 import Foundation
 
+/// A stored property's file column and its position in a row (and in ``TableBinding/columns``).
+struct StoredSlot {
+    let column: UInt16
+    let position: Int
+}
+
 /// One class of a realm's file schema, bound to the Swift class that models it (if any):
 /// which storage trees hold it and which file column each property uses.
 final class TableBinding {
@@ -28,6 +34,10 @@ final class TableBinding {
     /// The Swift property indices whose value may not be nil (stored, non-optional, neither a
     /// collection, a link nor `AnyRealmValue`), checked when an object is added.
     let requiredSwiftIndices: [Int]
+    /// The stored columns (not backlinks) as plain numbers, for the loops run on every insert.
+    let storedSlots: [StoredSlot]
+    /// The columns with an index tree.
+    let indexedColumns: [ColumnBinding]
     private let byName: [String: ColumnBinding]
     /// Columns by persisted name, for a class whose `propertiesMapping()` renames some (nil
     /// otherwise: `byName` serves both).
@@ -45,6 +55,8 @@ final class TableBinding {
                                               ? "i.\(schema.className).\(p.column)" : nil))
         }
         columns = bindings
+        storedSlots = bindings.filter(\.property.isStored).map { StoredSlot(column: $0.column, position: $0.position) }
+        indexedColumns = bindings.filter { $0.indexTree != nil }
         var names: [String: ColumnBinding] = [:]
         for b in bindings { names[b.property.name] = b }
         byName = names
@@ -68,9 +80,6 @@ final class TableBinding {
 
     /// The column of the property persisted as `name` (the names of the file, changesets and sync).
     func column(persisted name: String) -> ColumnBinding? { byColumnName.map { $0[name] } ?? byName[name] }
-
-    /// Stored columns (not backlinks).
-    var storedColumns: [ColumnBinding] { columns.filter { $0.property.isStored } }
 
     /// The object key for an Int primary key: the sign bit flipped so keys sort like the ints.
     static func key(forIntPrimaryKey pk: Int64) -> UInt64 { UInt64(bitPattern: pk) ^ (1 << 63) }

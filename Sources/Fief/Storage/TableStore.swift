@@ -213,15 +213,15 @@ final class TableStore {
         session.mutations &+= 1
         let row = cluster.insertionRow(of: key)
         if row < cluster.keys.count && cluster.keys[row] == key { throw RealmError.internalError("object key \(key) already exists") }
-        for c in binding.columns where c.property.isStored {
-            try loadColumn(cluster, c)
+        for slot in binding.storedSlots {
+            if !cluster.has(slot.column) { try loadColumn(cluster, binding.columns[slot.position]) }
             // Most inserts append (keys come in order): append is cheaper than insert(at:).
-            cluster.modify(c.column) { row == $0.count ? $0.append(values[c.position]) : $0.insert(values[c.position], at: row) }
-            session.cachedValues += 1
+            cluster.modify(slot.column) { row == $0.count ? $0.append(values[slot.position]) : $0.insert(values[slot.position], at: row) }
         }
+        session.cachedValues += binding.storedSlots.count
         if row == cluster.keys.count { cluster.keys.append(key) } else { cluster.keys.insert(key, at: row) }
         cluster.keysDirty = true
-        for c in binding.columns where c.indexTree != nil {
+        for c in binding.indexedColumns {
             try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
         }
         session.undoLog?.created(binding.className, key)
@@ -300,7 +300,7 @@ final class TableStore {
         cluster.keys.remove(at: row)
         cluster.keysDirty = true
         session.setAppendHint(nil, binding.tableID)
-        for c in binding.columns where c.indexTree != nil {
+        for c in binding.indexedColumns {
             try IndexStore(txn: txn, column: c, directory: directory).remove(old[c.position], key)
         }
         if session.undoLog != nil {
