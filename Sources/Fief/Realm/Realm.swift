@@ -24,9 +24,9 @@ public final class Realm {
     /// `SchemaManager.reloadIfChanged` decodes the record only when it changed. Any new schema
     /// clears it.
     var checkedSchemaRecord: [UInt8]?
-    private var bindingsByName: [String: TableBinding] = [:]
+    @exclusivity(unchecked) private var bindingsByName: [String: TableBinding] = [:]
     /// Bindings by model class (`ObjectIdentifier` bits): looked up on every object access.
-    private var bindingsByType = UInt64Map<TableBinding>()
+    @exclusivity(unchecked) private var bindingsByType = UInt64Map<TableBinding>()
     @exclusivity(unchecked) var readTxn: Transaction?
     @exclusivity(unchecked) var session: WriteSession? {
         // A realm in a write transaction keeps itself alive until the transaction ends, so

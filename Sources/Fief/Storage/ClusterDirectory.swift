@@ -61,24 +61,29 @@ final class ClusterDirectory {
     /// The cluster holding (or that would hold) `key`, and the next cluster's start.
     func cluster(containing key: UInt64) throws -> (start: UInt64, next: UInt64?)? {
         let starts = try starts()
-        var low = 0, high = starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid] <= key { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0 else { return nil }
-        return (starts[low - 1], low < starts.count ? starts[low] : nil)
+        let above = Self.firstIndex(above: key, in: starts)
+        guard above > 0 else { return nil }
+        return (starts[above - 1], above < starts.count ? starts[above] : nil)
     }
 
     /// The first cluster start after `key`.
     func start(after key: UInt64) throws -> UInt64? {
         let starts = try starts()
-        var low = 0, high = starts.count
+        let above = Self.firstIndex(above: key, in: starts)
+        return above < starts.count ? starts[above] : nil
+    }
+
+    /// The index of the first of the sorted `starts` above `key` (`starts.count` when none is),
+    /// by binary search.
+    @inline(__always)
+    static func firstIndex(above key: UInt64, in starts: [UInt64]) -> Int {
+        let count = starts.count
+        var low = 0, high = count
         while low < high {
             let mid = (low + high) / 2
             if starts[mid] <= key { low = mid + 1 } else { high = mid }
         }
-        return low < starts.count ? starts[low] : nil
+        return low
     }
 
     /// Records a new cluster (a no-op while the starts are not read: reading them later finds

@@ -21,12 +21,15 @@ enum ObjectMarkdown {
             + "engines with an async actor API (Fief) also 1 actor, then \(config.concurrentWriters) actors (O8c, O8d)")
         lines.append("- O9: \(config.notificationWarmup) warm-up rounds, then \(config.notifications) commits per run; each waits for "
             + "its notification; latency from just before the commit to the observer's callback holding the new score")
-        lines.append("- O10: peak RSS (`ru_maxrss`) of a fresh `fief-bench` child process per engine and run that opens the store "
+        lines.append("- O10: peak RSS (`VmHWM`) of a fresh `fief-bench` child process per engine and run that opens the store "
             + "and reads all N objects into memory; the remark is its RSS right after opening")
         lines.append("- O11/O12: the store is closed, then each round opens it and reads object N/2 by primary key (close not timed, "
             + "checked to release every file); O11 first syncs every file of the store and drops it from the page cache with "
             + "`posix_fadvise(POSIX_FADV_DONTNEED)`; O13: time per object of a loop over all N objects reading each score; "
             + "O14: O1 into a store whose `name` has no index")
+        lines.append("- O16: peak RSS (`VmHWM`) of a fresh child process per engine and run that generates the N-object data set, "
+            + "then inserts it as O1 does (one durable transaction, indexed `name`) into a new store; the remark is its RSS "
+            + "once the data set is generated, which every engine's figure includes")
         for engine in objects.engines {
             guard objects.available.contains(engine) else {
                 lines.append("- \(engine): not in this build (the Fief object engine is enabled when the Fief module lands); shown as n/a")

@@ -61,6 +61,7 @@ enum WorkloadCatalog {
             IterateObjectsWorkload(),
             UnindexedInsertWorkload(),
             CompactedSizeWorkload(),
+            InsertPeakMemoryWorkload(),
             WireCodecWorkload(),
             SyncMergeWorkload(),
             SyncEndToEndWorkload(),

@@ -10,24 +10,57 @@ struct PeakMemoryReport: Codable {
     let digest: ObjectDigest
 }
 
-/// The child side of O10: `fief-bench --object-rss-child ENGINE DIRECTORY` opens the store that
-/// the parent built in DIRECTORY, reads every object into memory, and prints a ``PeakMemoryReport``.
-/// A fresh process per engine keeps each engine's peak its own.
+/// The child side of O10 and O16: `fief-bench --object-rss-child ENGINE DIRECTORY read-all` opens
+/// the store that the parent built in DIRECTORY and reads every object into memory (O10);
+/// `fief-bench --object-rss-child ENGINE DIRECTORY bulk-insert N` generates the N-object data set
+/// and inserts it in one transaction into a new store in the empty DIRECTORY (O16). Either prints
+/// a ``PeakMemoryReport``; the peak is taken before anything else is read. A fresh process per
+/// engine keeps each engine's peak its own.
 enum PeakMemoryChild {
     static let flag = "--object-rss-child"
 
+    /// What the child does between its two memory readings.
+    enum Step {
+        case readAll
+        case bulkInsert(count: Int)
+
+        var arguments: [String] {
+            switch self {
+            case .readAll: ["read-all"]
+            case .bulkInsert(let count): ["bulk-insert", String(count)]
+            }
+        }
+    }
+
     /// Runs the child with the arguments after ``flag``; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.count == 2, let engine = ObjectEngineCatalog.engine(named: arguments[0]) else {
-            Log.error("usage: fief-bench \(flag) ENGINE DIRECTORY")
+        let step: Step? = switch arguments.dropFirst(2).first {
+        case "read-all" where arguments.count == 3: .readAll
+        case "bulk-insert" where arguments.count == 4: Int(arguments[3]).map { .bulkInsert(count: $0) }
+        default: nil
+        }
+        guard let step, let engine = ObjectEngineCatalog.engine(named: arguments[0]) else {
+            Log.error("usage: fief-bench \(flag) ENGINE DIRECTORY read-all|bulk-insert N")
             return 2
         }
         do {
-            let store = try engine.open(in: arguments[1], .durable)
-            let start = ResidentMemory.currentKiB()
-            let digest = try store.readAll()
-            let report = PeakMemoryReport(startKiB: start, peakKiB: ResidentMemory.peakKiB(), digest: digest)
-            try store.close()
+            let report: PeakMemoryReport
+            switch step {
+            case .readAll:
+                let store = try engine.open(in: arguments[1], .durable)
+                let start = ResidentMemory.currentKiB()
+                let digest = try store.readAll()
+                report = PeakMemoryReport(startKiB: start, peakKiB: ResidentMemory.peakKiB(), digest: digest)
+                try store.close()
+            case .bulkInsert(let count):
+                let dataset = ObjectDataset(count: count)
+                let start = ResidentMemory.currentKiB()
+                let store = try engine.create(in: arguments[1], .durable)
+                try store.insert(dataset, 0..<dataset.count)
+                let peak = ResidentMemory.peakKiB()
+                report = PeakMemoryReport(startKiB: start, peakKiB: peak, digest: try store.readAll())
+                try store.close()
+            }
             print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
             return 0
         } catch {
@@ -36,11 +69,11 @@ enum PeakMemoryChild {
         }
     }
 
-    /// Starts a child for `engine` on the store in `directory` and returns its report.
-    static func spawn(engine: String, directory: String) throws -> PeakMemoryReport {
+    /// Starts a child that runs `step` for `engine` in `directory` and returns its report.
+    static func spawn(engine: String, directory: String, _ step: Step) throws -> PeakMemoryReport {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? "/proc/self/exe")
-        process.arguments = [flag, engine, directory]
+        process.arguments = [flag, engine, directory] + step.arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

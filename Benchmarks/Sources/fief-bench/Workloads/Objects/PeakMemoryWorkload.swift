@@ -15,7 +15,7 @@ struct PeakMemoryWorkload: ObjectWorkload {
             try context.writeLoadedStore(engine, in: directory)
             var starts: [Int] = []
             row.figures[engine.name] = try context.sample(name, engine, unit: row.unit) { _ in
-                let report = try PeakMemoryChild.spawn(engine: engine.name, directory: directory)
+                let report = try PeakMemoryChild.spawn(engine: engine.name, directory: directory, .readAll)
                 try context.check(name, engine, "objects read by the child", report.digest, expected: context.loadedDigest)
                 starts.append(report.startKiB)
                 return Double(report.peakKiB) / 1024
