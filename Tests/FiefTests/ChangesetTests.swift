@@ -33,6 +33,45 @@ final class ChangesetTests: XCTestCase {
         XCTAssertEqual(sets.first?.instructions, [.createObject(className: "QPet", key: key, primaryKey: .null)])
     }
 
+    func testCreationsInARowShareOneInstruction() throws {
+        let realm = try Realm(configuration: memoryConfiguration([QPet.self, Settings.self, Contact.self, Address.self]))
+        let countBefore = allChangesets(realm).count
+        var pets: [QPet] = []
+        try realm.write {
+            for _ in 0..<3 { pets.append(realm.create(QPet.self)) }
+            for id in [4, 9] { realm.add(Settings(value: ["id": id])) }
+            for email in ["a@x", "b@x"] { realm.add(Contact(value: ["email": email])) }
+            pets.append(QPet())
+            realm.add(pets[3])
+        }
+        let instructions = Array(allChangesets(realm).dropFirst(countBefore)).flatMap(\.instructions)
+        let petKeys = pets.prefix(3).map { $0._managed!.key }
+        let lastPetKey = pets[3]._managed!.key
+        let settingsKeys = [4, 9].map { TableBinding.key(forIntPrimaryKey: $0) }
+        guard instructions.count == 5 else { return XCTFail("\(instructions)") }
+        XCTAssertEqual(instructions[0], .createObjects(className: "QPet", keys: petKeys, intPrimaryKeys: false))
+        XCTAssertEqual(instructions[1], .createObjects(className: "Settings", keys: settingsKeys, intPrimaryKeys: true))
+        // A String primary key is not implied by the key: each creation keeps its own.
+        XCTAssertEqual(instructions[2].className, "Contact")
+        XCTAssertEqual(instructions[3].className, "Contact")
+        XCTAssertEqual(instructions[4], .createObject(className: "QPet", key: lastPetKey, primaryKey: .null), "another class came between")
+
+        // Spelled out, and encoded, a run is one createObject per object with its primary key.
+        var spelledOut: [ChangesetInstruction] = []
+        let changeset = Changeset(instructions: instructions)
+        changeset.forEachSpelledOut { spelledOut.append($0) }
+        XCTAssertEqual(changeset.spelledOutCount, 8)
+        XCTAssertEqual(Array(spelledOut.prefix(5)), petKeys.map { .createObject(className: "QPet", key: $0, primaryKey: .null) }
+                       + [.createObject(className: "Settings", key: settingsKeys[0], primaryKey: .int(4)),
+                          .createObject(className: "Settings", key: settingsKeys[1], primaryKey: .int(9))])
+        XCTAssertEqual(try ChangesetCoding.decode(ChangesetCoding.encode(changeset)).instructions, spelledOut)
+
+        let summary = ChangeSummary([changeset, Changeset(instructions: [.eraseObject(className: "QPet", key: petKeys[1])])])
+        XCTAssertEqual(summary.inserted["QPet"], Set([petKeys[0], petKeys[2], lastPetKey]))
+        XCTAssertEqual(summary.inserted["Settings"], Set(settingsKeys))
+        XCTAssertEqual(summary.deleted["QPet"] ?? [], [])
+    }
+
     func testSummaryOfEraseAndCreateUnderOneKey() {
         let erase = ChangesetInstruction.eraseObject(className: "A", key: 7)
         let create = ChangesetInstruction.createObject(className: "A", key: 7, primaryKey: .int(7))

@@ -20,7 +20,7 @@ enum ChangesetCoding {
             CellCoding.appendVarint(id, to: &body)
         }
         func varint(_ v: UInt64) { CellCoding.appendVarint(v, to: &body) }
-        for instruction in changeset.instructions {
+        changeset.forEachSpelledOut { instruction in
             switch instruction {
             case let .addClass(c, embedded):
                 body.append(1); name(c); body.append(embedded ? 1 : 0)
@@ -29,6 +29,8 @@ enum ChangesetCoding {
                 body.append(optional ? 1 : 0); name(target ?? "")
             case let .createObject(c, key, pk):
                 body.append(3); name(c); varint(key); CellCoding.appendTagged(pk, to: &body)
+            case .createObjects:
+                preconditionFailure("runs are spelled out")
             case let .eraseObject(c, key):
                 body.append(4); name(c); varint(key)
             case let .set(c, key, p, value):
@@ -51,7 +53,7 @@ enum ChangesetCoding {
             CellCoding.appendVarint(UInt64(s.utf8.count), to: &out)
             out.append(contentsOf: s.utf8)
         }
-        CellCoding.appendVarint(UInt64(changeset.instructions.count), to: &out)
+        CellCoding.appendVarint(UInt64(changeset.spelledOutCount), to: &out)
         return out + body
     }
 

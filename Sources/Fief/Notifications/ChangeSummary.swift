@@ -25,11 +25,9 @@ struct ChangeSummary {
                 switch instruction {
                 case .addClass, .addProperty: schemaChanged = true
                 case let .createObject(c, key, _):
-                    if deleted[c]?.remove(key) != nil {
-                        replaced[c, default: []].insert(key)
-                    } else {
-                        inserted[c, default: []].insert(key)
-                    }
+                    created(c, key)
+                case let .createObjects(c, keys, _):
+                    for key in keys { created(c, key) }
                 case let .eraseObject(c, key):
                     if inserted[c]?.remove(key) == nil {
                         replaced[c]?.remove(key)
@@ -46,6 +44,14 @@ struct ChangeSummary {
                     collectionEdits[CollectionEditKey(className: c, key: key, property: p), default: []].append(instruction)
                 }
             }
+        }
+    }
+
+    private mutating func created(_ className: String, _ key: UInt64) {
+        if deleted[className]?.remove(key) != nil {
+            replaced[className, default: []].insert(key)
+        } else {
+            inserted[className, default: []].insert(key)
         }
     }
 
