@@ -165,7 +165,7 @@ extension Realm {
         transactionChanged()
         coordinator.writeQueue.release()
         coordinator.announceCommit(except: self)
-        let count = changeset.instructions.count
+        let count = changeset.spelledOutCount
         Logger.emit(.debug, "Committed version \(version) of \(configuration.storeIdentity): \(count) \(count == 1 ? "change" : "changes")")
         notifier.deliver(self, skipping: Set(tokens))
     }
