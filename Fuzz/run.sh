@@ -52,6 +52,11 @@ keep_going=()
 if [[ -n "${FUZZ_KEEP_GOING:-}" ]]; then
     keep_going=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1)
 fi
+# A unit may take this long before libFuzzer reports a timeout. Debug builds (with Swift's
+# checks and ASan) run some legitimate inputs 5-10x slower than release, and CI runs every target
+# at once on two cores: one storage-ops input writing 60 MB took 8.5 s alone in debug.
+unit_timeout=10
+[[ "$config" == debug ]] && unit_timeout=60
 started="$(mktemp)"
 trap 'rm -f "$started"' EXIT
 
@@ -74,7 +79,7 @@ for t in "${targets[@]}"; do
     echo "== running $t for ${seconds}s (log: Fuzz/artifacts/$t.log)"
     # shellcheck disable=SC2086
     SWIFT_BACKTRACE=enable=no LSAN_OPTIONS="suppressions=$here/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" "$bin/$t" \
-        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -detect_leaks=0 \
+        -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$unit_timeout" -print_final_stats=1 -detect_leaks=0 \
         -artifact_prefix="$here/artifacts/$t/" "${extra[@]}" "${keep_going[@]}" ${FUZZ_ARGS:-} \
         "$here/corpus-work/$corpus" >"$here/artifacts/$t.log" 2>&1 &
     pids+=($!)

@@ -165,8 +165,7 @@ extension Realm {
         transactionChanged()
         coordinator.writeQueue.release()
         coordinator.announceCommit(except: self)
-        let count = changeset.spelledOutCount
-        Logger.emit(.debug, "Committed version \(version) of \(configuration.storeIdentity): \(count) \(count == 1 ? "change" : "changes")")
+        Logger.emit(.debug, Self.commitMessage(version, configuration.storeIdentity, changeset))
         notifier.deliver(self, skipping: Set(tokens))
     }
 
@@ -243,6 +242,12 @@ extension Realm {
             fail(error)
             return object
         }
+    }
+
+    /// The debug log line of a commit (built only when the logger reports debug messages).
+    private static func commitMessage(_ version: UInt64, _ identity: String, _ changeset: Changeset) -> String {
+        let count = changeset.spelledOutCount
+        return "Committed version \(version) of \(identity): \(count) \(count == 1 ? "change" : "changes")"
     }
 
     /// Inserts or upserts one unmanaged object; returns the managed object to use.
