@@ -102,6 +102,6 @@ struct ChangesetBuilder {
 
     /// The primary key a creation in a run had.
     static func primaryKey(of key: UInt64, int: Bool) -> StoredValue {
-        int ? .int(Int64(bitPattern: key ^ (1 << 63))) : .null
+        int ? .int(TableBinding.intPrimaryKey(forKey: key)) : .null
     }
 }

@@ -83,6 +83,9 @@ final class TableBinding {
 
     /// The object key for an Int primary key: the sign bit flipped so keys sort like the ints.
     static func key(forIntPrimaryKey pk: Int64) -> UInt64 { UInt64(bitPattern: pk) ^ (1 << 63) }
+
+    /// The Int primary key an object key was made from (the inverse of ``key(forIntPrimaryKey:)``).
+    static func intPrimaryKey(forKey key: UInt64) -> Int64 { Int64(bitPattern: key ^ (1 << 63)) }
 }
 
 /// One property of a bound class.

@@ -100,8 +100,7 @@ final class TableStore {
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
         // In a write transaction, a key in the range of the cluster the last insert used (the
         // primary-key check of the next insert, in a bulk load) is looked up there directly.
-        if let session, let hint = session.appendHint(binding.tableID), key >= hint.start,
-           hint.next.map({ key < $0 }) ?? true, let cluster = cached(hint.start) {
+        if let session, let hint = session.appendHint(binding.tableID, covering: key), let cluster = cached(hint.start) {
             return cluster.row(of: key).map { (hint.start, $0) }
         }
         guard let tree = try tree(), let start = try directory.clusterStart(containing: key, in: tree) else { return nil }
@@ -180,7 +179,7 @@ final class TableStore {
         guard let session else { throw RealmError.notInWriteTransaction }
         let tree = try writableTree()
         var placement: (start: UInt64, next: UInt64?)
-        if let hint = session.appendHint(binding.tableID), key >= hint.start, hint.next.map({ key < $0 }) ?? true {
+        if let hint = session.appendHint(binding.tableID, covering: key) {
             placement = hint
         } else if let found = try directory.cluster(containing: key) {
             placement = found
@@ -316,7 +315,7 @@ final class TableStore {
     /// Writes the cache back when it holds ``WriteSession/cacheLimit`` clusters or
     /// ``WriteSession/valueLimit`` values.
     private static func flushIfOverLimits(_ session: WriteSession) throws {
-        if session.clusterCount >= session.cacheLimit || session.cachedValues >= session.valueLimit {
+        if session.clusterCount >= WriteSession.cacheLimit || session.cachedValues >= session.valueLimit {
             try flush(session)
         }
     }

@@ -33,7 +33,7 @@ final class WriteSession {
     @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
 
     /// Beyond this many decoded clusters the cache is written back to the storage tree.
-    @exclusivity(unchecked) var cacheLimit = 8192
+    static let cacheLimit = 8192
     /// Beyond this many values the cache is written back too: it bounds the cache's memory
     /// (about 32 bytes a value, more for long strings and collections) in a bulk load.
     @exclusivity(unchecked) var valueLimit = 1_000_000
@@ -42,10 +42,13 @@ final class WriteSession {
     /// How many times the cache was written back (the commit's own write-back included).
     @exclusivity(unchecked) var writeBacks = 0
 
-    /// The cluster the last insert into class `table` used, and the start of the next one.
+    /// The cluster the last insert into class `table` used, and the start of the next one,
+    /// when `key` belongs to that cluster.
     @inline(__always)
-    func appendHint(_ table: Int) -> (start: UInt64, next: UInt64?)? {
-        table < appendHints.count ? appendHints[table] : nil
+    func appendHint(_ table: Int, covering key: UInt64) -> (start: UInt64, next: UInt64?)? {
+        guard table < appendHints.count, let hint = appendHints[table], key >= hint.start,
+              hint.next.map({ key < $0 }) ?? true else { return nil }
+        return hint
     }
 
     /// Remembers (or, with nil, forgets) the cluster the last insert into class `table` used.

@@ -7,7 +7,7 @@ extension Realm {
         guard let pk = binding.primaryKey else {
             return .global(try ObjectIdentity.global(session, try currentTxn(), binding.className, key))
         }
-        if binding.keyIsPrimaryKey { return .primaryKey(.int(Int64(bitPattern: key ^ (1 << 63)))) }
+        if binding.keyIsPrimaryKey { return .primaryKey(.int(TableBinding.intPrimaryKey(forKey: key))) }
         if let row { return .primaryKey(SyncValue(scalar: row[pk.position])) }
         if let pending = session?.sync?.pendingIdentities[ObjectRef(className: binding.className, key: key)] { return pending }
         guard let value = try table(binding).read(key, pk) else {
