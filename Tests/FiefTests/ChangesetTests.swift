@@ -28,7 +28,7 @@ final class ChangesetTests: XCTestCase {
         try realm.write { realm.add(pet) }
         let sets = Array(allChangesets(realm).dropFirst(countBefore))
         XCTAssertEqual(sets.count, 1)
-        let key = try XCTUnwrap(pet._managed?.key)
+        let key = try XCTUnwrap(pet._managed?.rowKey)
         // Notifications need only the key of a new object; sync records its values separately.
         XCTAssertEqual(sets.first?.instructions, [.createObject(className: "QPet", key: key, primaryKey: .null)])
     }
@@ -45,8 +45,8 @@ final class ChangesetTests: XCTestCase {
             realm.add(pets[3])
         }
         let instructions = Array(allChangesets(realm).dropFirst(countBefore)).flatMap(\.instructions)
-        let petKeys = pets.prefix(3).map { $0._managed!.key }
-        let lastPetKey = pets[3]._managed!.key
+        let petKeys = pets.prefix(3).map { $0._managed!.rowKey }
+        let lastPetKey = pets[3]._managed!.rowKey
         let settingsKeys = [4, 9].map { TableBinding.key(forIntPrimaryKey: $0) }
         guard instructions.count == 5 else { return XCTFail("\(instructions)") }
         XCTAssertEqual(instructions[0], .createObjects(className: "QPet", keys: petKeys, intPrimaryKeys: false))
@@ -120,7 +120,7 @@ final class ChangesetTests: XCTestCase {
         let realm = try Realm(configuration: memoryConfiguration(petTypes))
         let pet = QPet()
         try realm.write { realm.add(pet) }
-        let key = pet._managed!.key
+        let key = pet._managed!.rowKey
         let countBefore = allChangesets(realm).count
         try realm.write {
             pet.age = 3
@@ -148,7 +148,7 @@ final class ChangesetTests: XCTestCase {
         let realm = try Realm(configuration: memoryConfiguration([Settings.self]))
         try realm.write { realm.add(Settings(value: ["id": 1, "linesShown": 5, "showToolbar": true])) }
         try realm.write { realm.add(Settings(value: ["id": 1, "linesShown": 6, "showToolbar": true]), update: .modified) }
-        let key = realm.object(ofType: Settings.self, forPrimaryKey: 1)!._managed!.key
+        let key = realm.object(ofType: Settings.self, forPrimaryKey: 1)!._managed!.rowKey
         XCTAssertEqual(allChangesets(realm).last?.instructions, [
             .set(className: "Settings", key: key, property: "linesShown", value: .int(6)),
         ])

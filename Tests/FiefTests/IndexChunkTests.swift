@@ -45,6 +45,25 @@ final class IndexChunkTests: XCTestCase {
         XCTAssertEqual(one, [42], "an empty value is the chunk's start alone: an entry of the one-object layout")
     }
 
+    func testAnEntryBuiltOnTheStackMatchesTheEncoding() {
+        let strings = ["", "a", "plain ascii name", "zero\u{0}inside\u{0}", "\u{0}", "ünïcødé ✓",
+                       String(repeating: "x", count: 200), String(repeating: "\u{0}", count: 200),
+                       String(repeating: "y", count: 201), String(repeating: "long ", count: 100)]
+        let values = strings.map(StoredValue.string) + [.int(-7), .null, .bool(true)]
+        for value in values {
+            for limit in [4, 30, 200, 402, 1_000] {
+                let key: UInt64 = 0x0102_0304_0506_0708
+                var expected = IndexStore.encode(value, limit: limit)
+                let expectedPrefix = expected.count
+                withUnsafeBytes(of: key.bigEndian) { expected.append(contentsOf: $0) }
+                IndexStore.withEntry(value, key: key, limit: limit) { entry, prefixCount in
+                    XCTAssertEqual(Array(entry), expected, "\(value), limit \(limit)")
+                    XCTAssertEqual(prefixCount, expectedPrefix, "\(value), limit \(limit)")
+                }
+            }
+        }
+    }
+
     func testMalformedValuesAreRefused() {
         let cases: [(bytes: [UInt8], start: UInt64, why: String)] = [
             ([0x80], 0, "truncated varint"),

@@ -298,7 +298,7 @@ final class PropertiesMappingTests: XCTestCase {
             ann.tags.append("c")
             ann.scores["y"] = 2
         }
-        let key = try XCTUnwrap(ann._managed?.key)
+        let key = try XCTUnwrap(ann._managed?.rowKey)
         XCTAssertEqual(realm.coordinator.changesets(after: before).flatMap(\.instructions), [
             .set(className: "PMPerson", key: key, property: "first_name", value: .string("Anna")),
             .listInsert(className: "PMPerson", key: key, property: "tag_list", index: 2, value: .string("c")),

@@ -93,4 +93,21 @@ final class RealmPropertyTests: XCTestCase {
         XCTAssertEqual(property.map(\.value), [7, nil])
         XCTAssertEqual(Int.className(), "")
     }
+
+    func testAManagedObjectWithBoxesIsFreedWhenReleased() throws {
+        let realm = try Realm(configuration: memoryConfiguration([RPPerson.self]))
+        try realm.write { realm.create(RPPerson.self, value: ["id": 1, "age": 30]) }
+        weak var released: RPPerson?
+        var age: RealmProperty<Int?>?
+        do {
+            let person = try XCTUnwrap(realm.object(ofType: RPPerson.self, forPrimaryKey: 1))
+            XCTAssertEqual(person.age.value, 30)
+            age = person.age
+            released = person
+        }
+        XCTAssertNil(released, "a box the object holds must not keep the object alive")
+        XCTAssertEqual(age?.value, 30, "a box kept after its object was freed still reads the stored value")
+        try realm.write { realm.objects(RPPerson.self).first!.age.value = 31 }
+        XCTAssertEqual(age?.value, 31)
+    }
 }

@@ -1,7 +1,7 @@
 /// `isInvalidated`, `isFrozen` and `realm` for lists, sets and maps, as RealmSwift has them.
 extension CollectionLocation {
     /// Whether the owning object was deleted, or its realm invalidated since it was read.
-    var isInvalidated: Bool { !state.realm.objectExists(state) }
+    var isInvalidated: Bool { !state.rowRealm.objectExists(state) }
 }
 
 extension List {

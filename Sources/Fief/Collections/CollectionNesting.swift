@@ -26,7 +26,7 @@ struct CollectionNesting: Hashable {
 
 extension CollectionLocation {
     /// The location of the list or dictionary `value` that a mixed property's value is.
-    static func mixed(_ state: ManagedState, _ column: ColumnBinding, holding value: StoredValue) -> CollectionLocation {
+    static func mixed(_ state: ObjectBase, _ column: ColumnBinding, holding value: StoredValue) -> CollectionLocation {
         CollectionLocation(state: state, column: column, nesting: CollectionNesting(path: [], isDictionary: value.isNestedMap))
     }
 
@@ -41,7 +41,7 @@ extension CollectionLocation {
     /// Writes a nested collection's new items into its property's value and records the
     /// change as a `set` of the property, locally and in sync history.
     func writeNested(_ items: [StoredValue], _ nesting: CollectionNesting, _ session: WriteSession) throws {
-        let realm = state.realm
+        let realm = state.rowRealm
         let root = realm.readValue(state, column)
         guard nesting.items(in: root) != nil, let new = root.replacing(at: nesting.path[...], with: nesting.wrapping(items)) else {
             throw RealmError.invalidValue("\(className).\(property) no longer holds this nested \(nesting.isDictionary ? "dictionary" : "list")")
@@ -49,10 +49,10 @@ extension CollectionLocation {
         guard new.nestingDepth <= AnyRealmValue.maxNestingDepth + (column.collection == .none ? 0 : 1) else {
             throw AnyRealmValue.nestingTooDeep
         }
-        let old = try realm.table(state.table).update(state.key, column, new)
-        session.changeset.append(.set(className: className, key: state.key, property: columnName, value: new))
+        let old = try realm.table(state.rowTable).update(state.rowKey, column, new)
+        session.changeset.append(.set(className: className, key: state.rowKey, property: columnName, value: new))
         if let sync = realm.activeSyncRecorder {
-            try realm.recordSyncSet(state.table, state.key, column, old: old, new: new, sync)
+            try realm.recordSyncSet(state.rowTable, state.rowKey, column, old: old, new: new, sync)
         }
     }
 }

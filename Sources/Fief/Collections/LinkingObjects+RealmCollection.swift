@@ -14,21 +14,21 @@ extension LinkingObjects: RealmCollectionBase, RealmCollection, Equatable {
     /// The realm managing the object linked to, or nil while it is unmanaged.
     public var realm: Realm? { target?.realm }
     /// Whether the object linked to was deleted, or its realm invalidated.
-    public var isInvalidated: Bool { target.map { !$0.realm.objectExists($0) } ?? false }
+    public var isInvalidated: Bool { target.map { !$0.rowRealm.objectExists($0) } ?? false }
     /// Whether this is a frozen snapshot.
-    public var isFrozen: Bool { target?.realm.isFrozen ?? false }
+    public var isFrozen: Bool { target?.rowRealm.isFrozen ?? false }
 
     /// A frozen snapshot. Traps when unmanaged.
     public func freeze() -> LinkingObjects<Element> {
         guard let target else { preconditionFailure("Unmanaged LinkingObjects cannot be frozen") }
-        return LinkingObjects(target: target.frozen(), originProperty: originProperty)
+        return LinkingObjects(target: target.frozenRow(), originProperty: originProperty)
     }
 
     /// The live `LinkingObjects` of a frozen one, or nil when the object linked to was deleted
     /// since; itself when not frozen.
     public func thaw() -> LinkingObjects<Element>? {
-        guard let target, target.realm.isFrozen else { return self }
-        return target.thawed().map { LinkingObjects(target: $0, originProperty: originProperty) }
+        guard let target, target.rowRealm.isFrozen else { return self }
+        return target.thawedRow().map { LinkingObjects(target: $0, originProperty: originProperty) }
     }
 
     /// The index of `object`, or nil when it does not link here.
@@ -46,12 +46,12 @@ extension LinkingObjects: RealmCollectionBase, RealmCollection, Equatable {
     public static func == (lhs: LinkingObjects<Element>, rhs: LinkingObjects<Element>) -> Bool {
         guard lhs.originProperty == rhs.originProperty else { return false }
         guard let a = lhs.target, let b = rhs.target else { return lhs === rhs }
-        return a.key == b.key && a.realm === b.realm && a.table.className == b.table.className
+        return a.rowKey == b.rowKey && a.rowRealm === b.rowRealm && a.rowTable.className == b.rowTable.className
     }
 
     /// The linking objects as `Results` to refine. You do not use it directly.
     public func _fiefResults<T: ObjectBase>(_ type: T.Type) -> Results<T> {
         guard let target, let source else { preconditionFailure("Only managed LinkingObjects can be queried") }
-        return Results<T>.from(source, in: target.realm)
+        return Results<T>.from(source, in: target.rowRealm)
     }
 }

@@ -25,10 +25,10 @@ public protocol LinkingObjectsProtocol {
 /// print(fido.owners.count)
 /// ```
 public final class LinkingObjects<Element: Object>: RandomAccessCollection, LinkingObjectsProtocol {
-    let target: ManagedState?
+    let target: ObjectBase?
     let originProperty: String
 
-    init(target: ManagedState?, originProperty: String) {
+    init(target: ObjectBase?, originProperty: String) {
         self.target = target
         self.originProperty = originProperty
     }
@@ -36,14 +36,14 @@ public final class LinkingObjects<Element: Object>: RandomAccessCollection, Link
     /// Where the linking objects come from, or nil while unmanaged.
     var source: ResultsSource? {
         guard let target else { return nil }
-        return .backlinks(className: target.table.className, key: target.key, originClass: Element.className(), originProperty: originProperty)
+        return .backlinks(className: target.rowTable.className, key: target.rowKey, originClass: Element.className(), originProperty: originProperty)
     }
 
     /// The linking objects, found by scanning the origin class's link column.
     var objects: [Element] {
-        guard let target, let source, let binding = target.realm.readBinding(for: Element.self),
-              let keys = try? source.keys(in: target.realm) else { return [] }
-        return keys.map { target.realm.objectForKey(Element.self, $0, binding: binding) }
+        guard let target, let source, let binding = target.rowRealm.readBinding(for: Element.self),
+              let keys = try? source.keys(in: target.rowRealm) else { return [] }
+        return keys.map { target.rowRealm.objectForKey(Element.self, $0, binding: binding) }
     }
 
     public var startIndex: Int { 0 }
@@ -59,7 +59,7 @@ extension LinkingObjects: _Persistable {
     public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self { _fiefDefault() }
     public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox { _StoredBox(value: .null) }
     public static func _fiefRead(_ access: _PropertyAccess) -> Self {
-        Self(target: access.state, originProperty: access.column.property.linkOriginPropertyName ?? "")
+        Self(target: access.object, originProperty: access.column.property.linkOriginPropertyName ?? "")
     }
     public func _fiefWrite(_ access: _PropertyAccess) throws {
         throw RealmError.invalidValue("LinkingObjects properties are read-only")

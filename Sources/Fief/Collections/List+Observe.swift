@@ -18,7 +18,7 @@ extension List {
         realm.checkIsolation()
         let token = NotificationToken()
         realm.startObserving()
-        let key = ChangeSummary.CollectionEditKey(className: location.className, key: location.state.key, property: location.property)
+        let key = ChangeSummary.CollectionEditKey(className: location.className, key: location.state.rowKey, property: location.property)
         var lastItems = location.read()
         var lastCount = lastItems.count
         let observer = RealmNotifier.SummaryObserver(token: token) { [self] summary in

@@ -44,7 +44,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
             var items = location.read()
             let value = stored(newValue)
             items[index] = value
-            location.write(items, [.listSet(className: location.className, key: location.state.key, property: location.columnName, index: index, value: value)])
+            location.write(items, [.listSet(className: location.className, key: location.state.rowKey, property: location.columnName, index: index, value: value)])
         }
     }
 
@@ -63,7 +63,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         precondition(index >= 0 && index <= items.count, "Index \(index) is out of bounds")
         let value = stored(element)
         items.insert(value, at: index)
-        location.write(items, [.listInsert(className: location.className, key: location.state.key, property: location.columnName, index: index, value: value)])
+        location.write(items, [.listInsert(className: location.className, key: location.state.rowKey, property: location.columnName, index: index, value: value)])
     }
 
     /// Removes the element at `index`.
@@ -72,13 +72,13 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         var items = location.read()
         precondition(index >= 0 && index < items.count, "Index \(index) is out of bounds")
         items.remove(at: index)
-        location.write(items, [.listErase(className: location.className, key: location.state.key, property: location.columnName, index: index)])
+        location.write(items, [.listErase(className: location.className, key: location.state.rowKey, property: location.columnName, index: index)])
     }
 
     /// Removes every element (objects stay in the realm).
     public func removeAll() {
         guard let location else { unmanaged.removeAll(); return }
-        location.write([], [.listClear(className: location.className, key: location.state.key, property: location.columnName)])
+        location.write([], [.listClear(className: location.className, key: location.state.rowKey, property: location.columnName)])
     }
 
     /// Moves the element at `from` to `to`.
@@ -86,7 +86,7 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         guard let location else { unmanaged.insert(unmanaged.remove(at: from), at: to); return }
         var items = location.read()
         items.insert(items.remove(at: from), at: to)
-        location.write(items, [.listMove(className: location.className, key: location.state.key, property: location.columnName, from: from, to: to)])
+        location.write(items, [.listMove(className: location.className, key: location.state.rowKey, property: location.columnName, from: from, to: to)])
     }
 
     /// Swaps two elements.
@@ -131,15 +131,15 @@ extension List: _Persistable, _ArrayInitializable, _CollectionStoredValue {
     }
     public static func _fiefRead(_ access: _PropertyAccess) -> Self {
         let list = Self()
-        list.location = CollectionLocation(state: access.state, column: access.column)
+        list.location = CollectionLocation(state: access.object, column: access.column)
         return list
     }
     public func _fiefWrite(_ access: _PropertyAccess) throws {
         let items = try elements().map { try $0._fiefToStored(_RealmContext(realm: access.realm)).value }
-        let location = CollectionLocation(state: access.state, column: access.column)
-        var instructions: [ChangesetInstruction] = [.listClear(className: location.className, key: location.state.key, property: location.columnName)]
+        let location = CollectionLocation(state: access.object, column: access.column)
+        var instructions: [ChangesetInstruction] = [.listClear(className: location.className, key: location.state.rowKey, property: location.columnName)]
         for (i, v) in items.enumerated() {
-            instructions.append(.listInsert(className: location.className, key: location.state.key, property: location.columnName, index: i, value: v))
+            instructions.append(.listInsert(className: location.className, key: location.state.rowKey, property: location.columnName, index: i, value: v))
         }
         location.write(items, instructions)
     }

@@ -11,15 +11,15 @@ protocol _CollectionStoredValue {
 /// Where a managed collection lives: its owner object and property, and for a list or
 /// dictionary held by a mixed value, where it sits inside the property's value.
 struct CollectionLocation {
-    let state: ManagedState
+    let state: ObjectBase
     let column: ColumnBinding
     /// Set for a collection nested in a mixed value; nil for the property's own collection.
     var nesting: CollectionNesting? = nil
 
-    var realm: Realm { state.realm }
+    var realm: Realm { state.rowRealm }
 
     func read() -> [StoredValue] {
-        let value = state.realm.readValue(state, column)
+        let value = state.rowRealm.readValue(state, column)
         guard let nesting else {
             if case .collection(let items) = value { return items }
             return []
@@ -33,25 +33,25 @@ struct CollectionLocation {
         do {
             try tryWrite(items, instructions)
         } catch {
-            preconditionFailure("Cannot modify \(state.table.className).\(column.property.name): \(error)")
+            preconditionFailure("Cannot modify \(state.rowTable.className).\(column.property.name): \(error)")
         }
     }
 
     /// Writes the new elements and records `instructions`, in the local changeset and (for a
     /// realm recording sync history) in the sync changeset; throws on failure.
     func tryWrite(_ items: [StoredValue], _ instructions: [ChangesetInstruction]) throws {
-        let realm = state.realm
+        let realm = state.rowRealm
         guard let session = realm.session else { throw RealmError.notInWriteTransaction }
         if let nesting { return try writeNested(items, nesting, session) }
-        let old = try realm.table(state.table).update(state.key, column, .collection(items))
+        let old = try realm.table(state.rowTable).update(state.rowKey, column, .collection(items))
         try realm.deleteOrphanedEmbedded(column, old: old, new: .collection(items))
         for i in instructions { session.changeset.append(i) }
         if let sync = realm.activeSyncRecorder {
-            try realm.recordSyncCollection(state.table, state.key, column, old: old, new: .collection(items), local: instructions, sync)
+            try realm.recordSyncCollection(state.rowTable, state.rowKey, column, old: old, new: .collection(items), local: instructions, sync)
         }
     }
 
-    var className: String { state.table.className }
+    var className: String { state.rowTable.className }
     /// The property's Swift name (what observers of the collection name).
     var property: String { column.property.name }
     /// The property's persisted name (what changesets name).

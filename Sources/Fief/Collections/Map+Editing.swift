@@ -46,7 +46,7 @@ extension Map {
     public func removeAll() {
         guard let location else { unmanaged.removeAll(); return }
         let removals = entries().map {
-            ChangesetInstruction.set(className: location.className, key: location.state.key, property: location.columnName + "." + $0.0, value: .null)
+            ChangesetInstruction.set(className: location.className, key: location.state.rowKey, property: location.columnName + "." + $0.0, value: .null)
         }
         guard !removals.isEmpty else { return }
         location.write([], removals)

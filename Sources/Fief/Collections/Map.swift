@@ -42,10 +42,10 @@ public final class Map<Key: _MapKey, Value: _Persistable>: CustomStringConvertib
         set {
             guard let location else { unmanaged[key] = newValue; return }
             var all = entries().filter { $0.0 != key }
-            var instruction = ChangesetInstruction.set(className: location.className, key: location.state.key, property: location.columnName + "." + key, value: .null)
+            var instruction = ChangesetInstruction.set(className: location.className, key: location.state.rowKey, property: location.columnName + "." + key, value: .null)
             if let newValue, let v = try? newValue._fiefToStored(context).value {
                 all.append((key, v))
-                instruction = .set(className: location.className, key: location.state.key, property: location.columnName + "." + key, value: v)
+                instruction = .set(className: location.className, key: location.state.rowKey, property: location.columnName + "." + key, value: v)
             }
             all.sort { $0.0 < $1.0 }
             location.write(all.flatMap { [StoredValue.string($0.0), $0.1] }, [instruction])
@@ -81,7 +81,7 @@ extension Map: _Persistable, _CollectionStoredValue {
     }
     public static func _fiefRead(_ access: _PropertyAccess) -> Self {
         let map = Self()
-        map.location = CollectionLocation(state: access.state, column: access.column)
+        map.location = CollectionLocation(state: access.object, column: access.column)
         return map
     }
     func _storedElements(_ realm: Realm?) throws -> StoredValue { try _fiefToStored(realm.map { _RealmContext(realm: $0) }).value }

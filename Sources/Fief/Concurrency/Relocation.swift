@@ -20,8 +20,8 @@ extension ObjectBase: Relocatable {
     func relocator() -> (Realm) -> Any? {
         guard let state = _managed else { return { _ in nil } }
         let type = Swift.type(of: self)
-        let storeIdentity = state.realm.configuration.storeIdentity
-        let target = ThreadSafeReferenceTarget.object(className: state.table.className, key: state.key)
+        let storeIdentity = state.rowRealm.configuration.storeIdentity
+        let target = ThreadSafeReferenceTarget.object(className: state.rowTable.className, key: state.rowKey)
         return { realm in realm.resolveObject(of: type, storeIdentity, target) }
     }
 }

@@ -26,8 +26,8 @@ extension ThreadSafeReference {
     init?(passing value: Confined) {
         if let object = value as? ObjectBase {
             guard let state = object._managed else { return nil }
-            self.init(storeIdentity: state.realm.configuration.storeIdentity,
-                      target: .object(className: state.table.className, key: state.key))
+            self.init(storeIdentity: state.rowRealm.configuration.storeIdentity,
+                      target: .object(className: state.rowTable.className, key: state.rowKey))
         } else if let results = value as? any ReferenceableResults {
             let parts = results.referenceParts
             self.init(storeIdentity: parts.storeIdentity, target: parts.target)

@@ -40,8 +40,8 @@ public struct ThreadSafeReference<Confined: ThreadConfined>: Sendable {
     /// A reference to a managed object.
     public init(to object: Confined) where Confined: ObjectBase {
         guard let state = object._managed else { preconditionFailure("Only managed objects can be passed by ThreadSafeReference.") }
-        storeIdentity = state.realm.configuration.storeIdentity
-        target = .object(className: state.table.className, key: state.key)
+        storeIdentity = state.rowRealm.configuration.storeIdentity
+        target = .object(className: state.rowTable.className, key: state.rowKey)
     }
 
     /// Whether the reference can no longer be resolved. Fief's references are values that

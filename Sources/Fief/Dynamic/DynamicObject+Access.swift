@@ -63,7 +63,7 @@ extension DynamicObject {
         if isInvalidated { throw RealmError.objectDeleted(className) }
         do {
             let stored = try DynamicValues(realm: realm, session: session, update: .modified).stored(value, for: column.property)
-            try realm.writeValue(ManagedState(realm: realm, table: binding, key: key), column, stored)
+            try realm.writeValue(ManagedRow(realm: realm, table: binding, key: key), column, stored)
         } catch {
             throw RealmError.wrap(error)
         }

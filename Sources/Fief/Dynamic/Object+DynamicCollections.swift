@@ -4,12 +4,12 @@ extension ObjectBase {
     /// unmanaged object, an unknown property, or a property of another kind.
     final func dynamicCollection(_ propertyName: String, _ kind: CollectionKind, _ caller: String) -> Any? {
         guard let state = _managed else { preconditionFailure("\(caller) needs a managed object; this \(type(of: self)) is unmanaged.") }
-        guard let property = state.table.column(named: propertyName)?.property,
+        guard let property = state.rowTable.column(named: propertyName)?.property,
               property.collection == kind, property.type == .object else {
-            preconditionFailure("\(state.table.className).\(propertyName) is not a \(kind) of objects.")
+            preconditionFailure("\(state.rowTable.className).\(propertyName) is not a \(kind) of objects.")
         }
         do {
-            return try DynamicObject(realm: state.realm, binding: state.table, key: state.key).value(forProperty: propertyName)
+            return try DynamicObject(realm: state.rowRealm, binding: state.rowTable, key: state.rowKey).value(forProperty: propertyName)
         } catch {
             preconditionFailure("\(caller)(\"\(propertyName)\"): \(error)")
         }

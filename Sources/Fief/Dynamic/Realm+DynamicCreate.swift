@@ -102,7 +102,7 @@ extension Realm {
 
     private func dynamicUpdate(_ binding: TableBinding, _ key: UInt64, _ values: [String: Any?], update: UpdatePolicy,
                                _ converter: DynamicValues) throws {
-        let state = ManagedState(realm: self, table: binding, key: key)
+        let state = ManagedRow(realm: self, table: binding, key: key)
         for column in binding.columns where column.property.isStored && !column.property.isPrimary {
             guard let given = values[column.property.name] else { continue }
             let value = try converter.stored(given, for: column.property)

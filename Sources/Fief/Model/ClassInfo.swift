@@ -11,6 +11,8 @@ final class ClassInfo: @unchecked Sendable {
         let access: any PersistedField.Type
         /// Offset of the unmanaged value inside the field.
         let valueOffset: Int
+        /// Offset of the property's index (`Int16`) inside the field; unused for box fields.
+        let indexOffset: Int
         /// Whether the unmanaged value may hold references (links, collections) that must be
         /// released when the object becomes managed, or linked objects would keep each other.
         let holdsReferences: Bool
@@ -33,7 +35,7 @@ final class ClassInfo: @unchecked Sendable {
     private let indexByName: [String: Int]
     /// Whether some field is a box (most classes have none, and skip the check per field).
     private let hasBoxedFields: Bool
-    /// Whether a managed instance holds nothing but its managed state and managed `@Persisted`
+    /// Whether a managed instance holds nothing but its row fields and managed `@Persisted`
     /// fields (no plain stored properties, ignored or boxed fields), so that pointing it at
     /// another object of the class makes it exactly a new instance (see ``ObjectReuse``).
     let isReusable: Bool
@@ -90,7 +92,7 @@ final class ClassInfo: @unchecked Sendable {
         var found: [(name: String, offset: Int, access: any PersistedField.Type)] = []
         var otherFields = 0 // the class's stored properties that are not `@Persisted` (with ObjectBase's)
         let ok = _forEachField(of: type, options: _EachFieldOptions(rawValue: 1)) { name, offset, fieldType, _ in
-            if let access = fieldType as? any PersistedField.Type, access.managedIndexIsFirst {
+            if let access = fieldType as? any PersistedField.Type, access.managedIndexOffset != nil {
                 var fieldName = String(cString: name)
                 if fieldName.hasPrefix("_") { fieldName.removeFirst() }
                 found.append((fieldName, offset, access))
@@ -108,6 +110,8 @@ final class ClassInfo: @unchecked Sendable {
         let hasOnlyPersistedFields = otherFields == baseFieldCount && found.count == foundCount
         let persistedNames = try PersistedNames(type, names: found.map(\.name))
         let prototype = type.init()
+        // Its fields are read through `base`: the prototype must live until the loop is done.
+        defer { withExtendedLifetime(prototype) {} }
         let base = Unmanaged.passUnretained(prototype).toOpaque()
         var properties: [Property] = []
         var linked: [ObjectBase.Type?] = []
@@ -148,6 +152,9 @@ final class ClassInfo: @unchecked Sendable {
             throw RealmError.invalidSchema("\(className) declares more than one primary key")
         }
         guard !properties.isEmpty else { throw RealmError.invalidSchema("\(className) has no @Persisted properties") }
+        guard properties.count <= Int(Int16.max) else {
+            throw RealmError.invalidSchema("\(className) declares \(properties.count) properties; a class may have at most \(Int16.max)")
+        }
         var schema = ObjectSchema(className: className, properties: properties, isEmbedded: isEmbedded, isAsymmetric: isAsymmetric,
                                   nextColumn: 1)
         try AsymmetricRules.check(schema)
@@ -155,6 +162,7 @@ final class ClassInfo: @unchecked Sendable {
         return ClassInfo(type: type, schema: schema, fields: found.map { field in
                             let shape = field.access.valueShape
                             return Field(offset: field.offset, access: field.access, valueOffset: field.access.valueOffset,
+                                         indexOffset: field.access.managedIndexOffset ?? 0,
                                          holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects,
                                          isBacklink: shape.type == .linkingObjects, boxed: field.access as? any BoxedPersistedField.Type)
                         },
@@ -206,20 +214,19 @@ final class ClassInfo: @unchecked Sendable {
         fields[i].access.setUnmanagedAny(at: fieldPointer(object, i), value)
     }
 
-    /// Turns every field of `object` into a managed field.
-    func makeManaged(_ object: ObjectBase, _ state: ManagedState) {
-        guard !hasBoxedFields else { return makeManagedWithBoxes(object, state) }
+    /// Turns every field of `object` into a managed field; the object must already refer to its
+    /// row (``ObjectBase/becomeManaged(realm:table:key:)``).
+    func makeManaged(_ object: ObjectBase) {
+        guard !hasBoxedFields else { return makeManagedWithBoxes(object) }
         for i in fields.indices {
             let field = fieldPointer(object, i)
-            field.storeBytes(of: i, as: Int.self)
+            (field + fields[i].indexOffset).storeBytes(of: Int16(i), as: Int16.self)
             if fields[i].holdsReferences { fields[i].access.clearValue(at: field) }
         }
-        object._managed = state
     }
 
     /// `makeManaged` for a class with box fields: boxes are bound to the object.
-    private func makeManagedWithBoxes(_ object: ObjectBase, _ state: ManagedState) {
-        object._managed = state
+    private func makeManagedWithBoxes(_ object: ObjectBase) {
         for i in fields.indices {
             let field = fieldPointer(object, i)
             if let boxed = fields[i].boxed {
@@ -227,15 +234,25 @@ final class ClassInfo: @unchecked Sendable {
                 boxed.clearValue(at: field)
                 continue
             }
-            field.storeBytes(of: i, as: Int.self)
+            (field + fields[i].indexOffset).storeBytes(of: Int16(i), as: Int16.self)
             if fields[i].holdsReferences { fields[i].access.clearValue(at: field) }
         }
     }
 
-    /// A new managed instance for an object already in the realm.
-    func instantiate(_ state: ManagedState) -> ObjectBase {
+    /// A new managed instance for object `key` of `table` in `realm`.
+    @inline(__always)
+    func instantiate(realm: Realm, table: TableBinding, key: UInt64) -> ObjectBase {
         let object = type.init()
-        makeManaged(object, state)
+        object.becomeManaged(realm: realm, table: table, key: key)
+        makeManaged(object)
+        return object
+    }
+
+    /// A new managed instance for the object `row` refers to.
+    func instantiate(_ row: ObjectBase) -> ObjectBase {
+        let object = type.init()
+        object.becomeManaged(like: row)
+        makeManaged(object)
         return object
     }
 
@@ -245,7 +262,7 @@ final class ClassInfo: @unchecked Sendable {
             if let boxed = fields[i].boxed {
                 boxed.bind(at: fieldPointer(object, i), object, i)
             } else {
-                fieldPointer(object, i).storeBytes(of: i, as: Int.self)
+                (fieldPointer(object, i) + fields[i].indexOffset).storeBytes(of: Int16(i), as: Int16.self)
             }
         }
         object._recorder = recorder

@@ -41,12 +41,12 @@ extension ObjectBase {
             if let value = self[name] as? Int { self[name] = value &+ delta }
             return
         }
-        state.realm.requireWriteTransaction("increment(_:by:)")
-        guard let column = state.table.column(named: name) else { preconditionFailure("\(state.table.className) has no property '\(name)'") }
+        state.rowRealm.requireWriteTransaction("increment(_:by:)")
+        guard let column = state.rowTable.column(named: name) else { preconditionFailure("\(state.rowTable.className) has no property '\(name)'") }
         do {
-            try state.realm.incrementValue(state, column, by: Int64(delta))
+            try state.rowRealm.incrementValue(state, column, by: Int64(delta))
         } catch {
-            preconditionFailure("Cannot increment \(state.table.className).\(name): \(error)")
+            preconditionFailure("Cannot increment \(state.rowTable.className).\(name): \(error)")
         }
     }
 }
@@ -54,20 +54,20 @@ extension ObjectBase {
 extension Realm {
     /// Adds `delta` to an integer property: a `set` of the new value in the local changeset,
     /// an `addInteger` in the sync changeset. A null value stays null.
-    func incrementValue(_ state: ManagedState, _ column: ColumnBinding, by delta: Int64) throws {
+    func incrementValue(_ state: ObjectBase, _ column: ColumnBinding, by delta: Int64) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
-        guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
+        guard state.rowRealm === self else { throw RealmError.wrongRealm(state.rowTable.className) }
         guard column.type == .int, column.collection == .none, !column.property.isPrimary else {
-            throw RealmError.invalidValue("\(state.table.className).\(column.property.name) (\(column.property.typeDescription)) is not an integer counter")
+            throw RealmError.invalidValue("\(state.rowTable.className).\(column.property.name) (\(column.property.typeDescription)) is not an integer counter")
         }
-        let store = try table(state.table)
-        guard let current = try store.read(state.key, column), !(session.deleted[state.table.className]?.contains(state.key) ?? false) else {
-            throw RealmError.objectDeleted(state.table.className)
+        let store = try table(state.rowTable)
+        guard let current = try store.read(state.rowKey, column), !(session.deleted[state.rowTable.className]?.contains(state.rowKey) ?? false) else {
+            throw RealmError.objectDeleted(state.rowTable.className)
         }
         guard case .int(let value) = current else { return }
         let new = StoredValue.int(value &+ delta)
-        _ = try store.update(state.key, column, new)
-        session.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.columnName, value: new))
-        if let sync = activeSyncRecorder { try recordSyncAddInteger(state.table, state.key, column, delta, sync) }
+        _ = try store.update(state.rowKey, column, new)
+        session.changeset.append(.set(className: state.rowTable.className, key: state.rowKey, property: column.property.columnName, value: new))
+        if let sync = activeSyncRecorder { try recordSyncAddInteger(state.rowTable, state.rowKey, column, delta, sync) }
     }
 }

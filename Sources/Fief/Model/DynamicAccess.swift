@@ -110,11 +110,11 @@ enum DynamicAccess {
         case .uuid(let u): return u
         case .link(let k):
             guard let realm, let target = property.objectClassName, let binding = realm.binding(named: target) else { return nil }
-            if let info = binding.info { return info.instantiate(ManagedState(realm: realm, table: binding, key: k)) }
+            if let info = binding.info { return info.instantiate(realm: realm, table: binding, key: k) }
             return DynamicObject(realm: realm, binding: binding, key: k)
         case .anyLink(let name, let k):
             guard let realm, let binding = realm.binding(named: name) else { return nil }
-            if let info = binding.info { return info.instantiate(ManagedState(realm: realm, table: binding, key: k)) }
+            if let info = binding.info { return info.instantiate(realm: realm, table: binding, key: k) }
             return DynamicObject(realm: realm, binding: binding, key: k)
         case .collection(let items):
             let element = Property(name: property.name, type: property.type, isOptional: property.isOptional,
@@ -132,8 +132,8 @@ enum DynamicAccess {
         guard let i = info.propertyIndex(key) else { return nil }
         let property = info.properties[i]
         if let state = object._managed {
-            let value = state.realm.readValue(state, state.table.swiftColumns[i])
-            return anyValue(value, property, realm: state.realm)
+            let value = state.rowRealm.readValue(state, state.rowTable.swiftColumns[i])
+            return anyValue(value, property, realm: state.rowRealm)
         }
         guard property.isStored, let value = try? info.storedValue(of: object, i, nil) else { return nil }
         return anyValue(value, property, realm: nil)
@@ -146,8 +146,8 @@ enum DynamicAccess {
         }
         do {
             if let state = object._managed {
-                let stored = try storedValue(value, for: info.properties[i], realm: state.realm)
-                try state.realm.writeValue(state, state.table.swiftColumns[i], stored)
+                let stored = try storedValue(value, for: info.properties[i], realm: state.rowRealm)
+                try state.rowRealm.writeValue(state, state.rowTable.swiftColumns[i], stored)
             } else {
                 setUnmanaged(object, info, i, value)
             }

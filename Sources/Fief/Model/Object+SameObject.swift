@@ -4,8 +4,8 @@ extension ObjectBase {
     final func isSameObjectInSameRealm(as other: ObjectBase?) -> Bool {
         guard let other else { return false }
         if self === other { return true }
-        guard let a = _managed, let b = other._managed, a.realm === b.realm else { return false }
-        guard a.key == b.key, a.table.className == b.table.className else { return false }
+        guard let a = _managed, let b = other._managed, a.rowRealm === b.rowRealm else { return false }
+        guard a.rowKey == b.rowKey, a.rowTable.className == b.rowTable.className else { return false }
         return !isInvalidated && !other.isInvalidated
     }
 }

@@ -4,6 +4,6 @@ extension ObjectBase {
     func refersToSameObject(as other: ObjectBase) -> Bool {
         if self === other { return true }
         guard let a = _managed, let b = other._managed else { return false }
-        return a.key == b.key && a.table.className == b.table.className
+        return a.rowKey == b.rowKey && a.rowTable.className == b.rowTable.className
     }
 }

@@ -3,8 +3,24 @@ import Foundation
 /// The common base of `Object`, `EmbeddedObject` and `AsymmetricObject`. Subclass one of those,
 /// not this.
 open class ObjectBase: CustomStringConvertible {
-    /// Set once the object is managed by a realm.
-    @exclusivity(unchecked) final var _managed: ManagedState?
+    // The managed row (see ObjectBase+ManagedRow.swift). They live in the object itself, so a
+    // managed object is one allocation; all are unset while the object is unmanaged.
+    /// The realm managing this object; nil while it is unmanaged.
+    @exclusivity(unchecked) final var _rowRealm: Realm?
+    /// The class binding of the object's table in `_rowRealm`.
+    @exclusivity(unchecked) final var _rowTable: TableBinding?
+    /// The object's key; changes only when ``ResultsIterator`` reuses an unreferenced object
+    /// for the next row (see ``ObjectReuse``).
+    @exclusivity(unchecked) final var rowKey: UInt64 = 0
+    /// Where the object's row was last found, valid while `rowEpoch` matches the realm's.
+    @exclusivity(unchecked) final var rowLocation: (start: UInt64, row: Int)?
+    /// The realm's epoch when `rowLocation` and `rowPinned` were found (`.max`: never).
+    @exclusivity(unchecked) final var rowEpoch: UInt64 = .max
+    /// The pinned chunks of the object's cluster (read transactions), valid with `rowEpoch`.
+    @exclusivity(unchecked) final var rowPinned: PinnedCluster?
+    /// The realm's ``Realm/invalidate()`` count when the object was read: it is invalidated
+    /// once the realm's count moves on.
+    @exclusivity(unchecked) final var rowGeneration: UInt64 = 0
     /// Set on the prototypes typed queries use to learn property names from key paths.
     @usableFromInline @exclusivity(unchecked) final var _recorder: _KeyPathRecorder?
 
@@ -12,16 +28,16 @@ open class ObjectBase: CustomStringConvertible {
     public required init() {}
 
     /// The realm managing this object, or nil while it is unmanaged.
-    public var realm: Realm? { _managed?.realm }
+    public var realm: Realm? { _rowRealm }
 
     /// Whether the object was deleted from its realm (or its realm was invalidated).
     public var isInvalidated: Bool {
-        guard let state = _managed else { return false }
-        return !state.realm.objectExists(state)
+        guard let realm = _rowRealm else { return false }
+        return !realm.objectExists(self)
     }
 
     /// Whether this is a frozen (immutable snapshot) object.
-    public var isFrozen: Bool { _managed?.realm.isFrozen ?? false }
+    public var isFrozen: Bool { _rowRealm?.isFrozen ?? false }
 
     /// The class name objects of this type are stored under (the Swift class name).
     open class func className() -> String { String(describing: self) }
@@ -165,48 +181,6 @@ extension ObjectBase: _Persistable {
     }
 }
 
-/// A managed object's link to its realm: which class binding and which object key.
-final class ManagedState {
-    let realm: Realm
-    let table: TableBinding
-    /// The object's key; changes only when ``ResultsIterator`` reuses an unreferenced object
-    /// for the next row (see ``ObjectReuse``).
-    @exclusivity(unchecked) private(set) var key: UInt64
-    /// Where the object's row was last found, valid while `epoch` matches the realm's.
-    @exclusivity(unchecked) var location: (start: UInt64, row: Int)?
-    @exclusivity(unchecked) var epoch: UInt64 = .max
-    /// The pinned chunks of the object's cluster (read transactions), valid with `epoch`.
-    @exclusivity(unchecked) var pinned: PinnedCluster?
-    /// The realm's ``Realm/invalidate()`` count when this state was made: the object is
-    /// invalidated once the realm's count moves on.
-    @exclusivity(unchecked) private(set) var generation: UInt64
-
-    init(realm: Realm, table: TableBinding, key: UInt64) {
-        self.realm = realm
-        self.table = table
-        self.key = key
-        generation = realm.generation
-    }
-
-    /// Whether the realm was invalidated after this object was read.
-    var isStale: Bool { generation != realm.generation }
-
-    /// Makes this the state of object `key`, found at `location` in the current read or write
-    /// transaction; only for an object nothing else refers to (``ObjectReuse``).
-    @inline(__always)
-    func moveTo(_ key: UInt64, at location: (start: UInt64, row: Int), pinned: Unmanaged<PinnedCluster>?) {
-        self.key = key
-        self.location = location
-        epoch = realm.epoch
-        // Consecutive rows share a cluster: the pinned chunks change (and are retained) once
-        // per cluster.
-        if self.pinned.map({ Unmanaged.passUnretained($0).toOpaque() }) != pinned?.toOpaque() {
-            self.pinned = pinned?.takeUnretainedValue()
-        }
-        generation = realm.generation
-    }
-}
-
 /// Reads and writes one managed property. You do not use it directly.
 public struct _PropertyAccess {
     let object: ObjectBase
@@ -228,15 +202,14 @@ public struct _PropertyAccess {
         }
     }
 
-    var state: ManagedState { object._managed! }
-    var realm: Realm { state.realm }
-    var column: ColumnBinding { state.table.swiftColumns[index] }
+    var realm: Realm { object.rowRealm }
+    var column: ColumnBinding { object.rowTable.swiftColumns[index] }
 
     func readStored() -> StoredValue {
-        state.realm.readValue(state, column)
+        object.rowRealm.readValue(object, column)
     }
 
     func writeStored(_ value: StoredValue) throws {
-        try state.realm.writeValue(state, column, value)
+        try object.rowRealm.writeValue(object, column, value)
     }
 }

@@ -5,8 +5,7 @@
 /// `for item in realm.objects(Item.self)` makes one managed object per row. When the loop body
 /// keeps no reference to it, that object is unreachable by the time the next row is needed, so
 /// ``ResultsIterator`` points it at the next row: one allocation for the whole loop instead of
-/// two per object (the object and its `ManagedState`) and their deallocation. O13 in the
-/// benchmark harness measures the difference.
+/// one per object and its deallocation. O13 in the benchmark harness measures the difference.
 ///
 /// `isKnownUniquelyReferenced` alone is not enough: it counts strong references only, and a
 /// `weak` or `unowned` reference that saw one row must not see the next. So this reads the

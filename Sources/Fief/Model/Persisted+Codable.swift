@@ -42,11 +42,11 @@ extension Persisted: Encodable where Value: Encodable {
         guard managedIndex >= 0 else {
             return try ObjectEncoding.encode(value ?? Value._fiefDefault(), to: encoder)
         }
-        let object = try ObjectEncoding.enclosingObject(ofField: Persisted<Value>.self, index: managedIndex, encoder)
+        let object = try ObjectEncoding.enclosingObject(ofField: Persisted<Value>.self, index: Int(managedIndex), encoder)
         guard !object.isInvalidated else {
             throw EncodingError.invalidValue(Persisted<Value>.self, EncodingError.Context(
                 codingPath: encoder.codingPath, debugDescription: "The object was deleted or invalidated."))
         }
-        try ObjectEncoding.encode(Value._fiefRead(_PropertyAccess(object: object, index: managedIndex)), to: encoder)
+        try ObjectEncoding.encode(Value._fiefRead(_PropertyAccess(object: object, index: Int(managedIndex))), to: encoder)
     }
 }

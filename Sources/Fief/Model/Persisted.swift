@@ -15,15 +15,17 @@
 /// transaction) persists it.
 @propertyWrapper
 public struct Persisted<Value: _Persistable> {
-    /// -1 while the object is unmanaged; once it is managed, the index of the property in its
-    /// class's declared properties. It must stay the first stored field: the object store
-    /// writes it in place (checked when a class is first used).
-    @usableFromInline var managedIndex: Int = -1
+    // The order of the fields keeps each property small: the value first, then the two small
+    // fields in its tail padding (an `Int` property takes 16 bytes, a `String` one 24).
     /// The unmanaged value; nil until set (the type's default is used on first read).
     @usableFromInline var value: Value?
     /// Primary key and index, as declared; one byte, so that every object's fields stay small
     /// (a backlinks property keeps its origin property in its unmanaged `value`).
     @usableFromInline let flags: PersistedFlags
+    /// -1 while the object is unmanaged; once it is managed, the index of the property in its
+    /// class's declared properties. The object store writes it in place, at
+    /// ``PersistedField/managedIndexOffset``.
+    @usableFromInline var managedIndex: Int16 = -1
 
     /// A property with the type's default value (0, "", nil, an empty list, a new ObjectId...).
     @inlinable public init() { flags = [] }
@@ -60,7 +62,7 @@ public struct Persisted<Value: _Persistable> {
         // and compile to direct field accesses; called out of line, each read projected the
         // key path at run time (about 1,000 instructions).
         @inline(__always) get {
-            let index = object[keyPath: storageKeyPath].managedIndex
+            let index = Int(object[keyPath: storageKeyPath].managedIndex)
             if index >= 0 {
                 if let recorder = object._recorder { return recorder.record(object, index, Value.self) }
                 return Value._fiefRead(_PropertyAccess(object: object, index: index))
@@ -71,7 +73,7 @@ public struct Persisted<Value: _Persistable> {
             return value
         }
         @inline(__always) set {
-            let index = object[keyPath: storageKeyPath].managedIndex
+            let index = Int(object[keyPath: storageKeyPath].managedIndex)
             if index >= 0 {
                 _PropertyAccess(object: object, index: index).set(newValue)
             } else {
@@ -112,10 +114,11 @@ protocol PersistedField {
     static func storedValue(at field: UnsafeMutableRawPointer, valueOffset: Int, _ context: _RealmContext?) throws -> StoredValue
     /// Where the unmanaged value sits inside the field.
     static var valueOffset: Int { get }
+    /// Where the property's index (an `Int16`, -1 while unmanaged) sits inside the field, or
+    /// nil for a field that is bound instead (``BoxedPersistedField``).
+    static var managedIndexOffset: Int? { get }
     /// Forgets the unmanaged value (once the object is managed it is never read again).
     static func clearValue(at field: UnsafeMutableRawPointer)
-    /// Whether `managedIndex` is the first field, as the object store assumes.
-    static var managedIndexIsFirst: Bool { get }
     /// Replaces the field's storage with an unmanaged value decoded from `value`.
     static func makeUnmanaged(at field: UnsafeMutableRawPointer, value: StoredValue, _ context: _RealmContext?)
     /// Stores `value` if it is a `Value` (or an array a collection `Value` can be made from).
@@ -147,14 +150,9 @@ extension Persisted: PersistedField {
         return try value._fiefToStored(context).value
     }
 
-    /// Where `value` sits in the field (after `managedIndex`).
     static var valueOffset: Int { MemoryLayout<Persisted<Value>>.offset(of: \Persisted<Value>.value)! }
 
-    static var managedIndexIsFirst: Bool {
-        var probe = Persisted<Value>()
-        withUnsafeMutableBytes(of: &probe) { $0.storeBytes(of: 12345, as: Int.self) }
-        return probe.managedIndex == 12345
-    }
+    static var managedIndexOffset: Int? { MemoryLayout<Persisted<Value>>.offset(of: \Persisted<Value>.managedIndex)! }
 
     static func makeUnmanaged(at field: UnsafeMutableRawPointer, value: StoredValue, _ context: _RealmContext?) {
         field.assumingMemoryBound(to: Persisted<Value>.self).pointee.value = Value._fiefFromStored(_StoredBox(value: value), context)

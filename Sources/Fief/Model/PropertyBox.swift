@@ -3,10 +3,10 @@
 public class _PropertyBox<Stored: _Persistable> {
     /// The object that declares the property, once it is managed (weak: the object holds the box).
     weak var owner: ObjectBase?
-    /// The owner's class and managed state, to reach the value should the box outlive the
+    /// The owner's class and row (a separate ``ManagedRow``), to reach the value should the box outlive the
     /// owner instance (`realm.objects(Person.self).first!.age.value`).
     private var ownerType: ObjectBase.Type?
-    private var state: ManagedState?
+    private var state: ObjectBase?
     /// The property's index in its class while managed (or recording key paths); -1 before.
     var index = -1
     /// The unmanaged value; nil until set (the type's default is used on first read).
@@ -49,7 +49,8 @@ public class _PropertyBox<Stored: _Persistable> {
     func bind(_ object: ObjectBase, _ index: Int) {
         owner = object
         ownerType = type(of: object)
-        state = object._managed
+        // A separate row reference: the object holds this box, so the box must not hold it.
+        state = object._managed?.detachedRow()
         self.index = index
     }
 
@@ -76,7 +77,7 @@ extension _PropertyBox: BoxedPersistedField {
     static var valueShape: _PersistableShape { Stored._fiefShape }
     static func options(at field: UnsafeRawPointer) -> PersistedOptions { PersistedOptions() }
     static var valueOffset: Int { 0 }
-    static var managedIndexIsFirst: Bool { false }
+    static var managedIndexOffset: Int? { nil }
 
     static func storedValue(at field: UnsafeMutableRawPointer, valueOffset: Int, _ context: _RealmContext?) throws -> StoredValue {
         try at(field).unmanagedOrDefault._fiefToStored(context).value

@@ -9,19 +9,17 @@ extension _PropertyAccess {
     /// current read transaction and the column stores `type`; nil otherwise.
     @inline(__always)
     func pinnedCell(_ type: PropertyType) -> PinnedCell? {
-        // `object` holds its state, and the state its realm, table and pinned chunks, for the
-        // whole read: borrowing them unretained spares three retains and releases (atomic,
-        // about a third of a scalar read), which the optimizer does not remove on its own.
-        guard let managed = object._managed.map(Unmanaged.passUnretained) else { return nil }
-        return managed._withUnsafeGuaranteedRef { state -> PinnedCell? in
-            guard state.epoch == state.realm.epoch, let row = state.location?.row,
-                  let pinned = state.pinned.map(Unmanaged.passUnretained) else { return nil }
-            return Unmanaged.passUnretained(state.table.swiftColumns[index])._withUnsafeGuaranteedRef { column in
-                guard column.type == type, column.collection == .none else { return nil }
-                return pinned._withUnsafeGuaranteedRef { pinned in
-                    guard let known = pinned.chunk(column.column), let (chunk, layout) = known else { return nil }
-                    return PinnedCell(chunk: chunk, layout: layout, row: row)
-                }
+        // `object` holds its realm, table and pinned chunks for the whole read: borrowing them
+        // unretained spares three retains and releases (atomic, about a third of a scalar
+        // read), which the optimizer does not remove on its own.
+        let object = object
+        guard object.rowEpoch == object.rowRealm.epoch, let row = object.rowLocation?.row,
+              let pinned = object.rowPinned.map(Unmanaged.passUnretained) else { return nil }
+        return Unmanaged.passUnretained(object.rowTable.swiftColumns[index])._withUnsafeGuaranteedRef { column in
+            guard column.type == type, column.collection == .none else { return nil }
+            return pinned._withUnsafeGuaranteedRef { pinned in
+                guard let known = pinned.chunk(column.column), let (chunk, layout) = known else { return nil }
+                return PinnedCell(chunk: chunk, layout: layout, row: row)
             }
         }
     }

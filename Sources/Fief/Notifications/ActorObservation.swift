@@ -43,7 +43,7 @@ extension ObjectObservable where Self: ObjectBase {
                                   _ block: @escaping @Sendable (isolated A, ObjectChange<Self>) -> Void) async -> NotificationToken {
         guard let state = _managed else { preconditionFailure("Only managed objects can be observed.") }
         let reference = ThreadSafeReference(to: self)
-        let configuration = state.realm.configuration
+        let configuration = state.rowRealm.configuration
         return await Self.observe(reference, configuration, keyPaths, actor, block)
     }
 

@@ -20,7 +20,7 @@ extension ObjectObservable where Self: ObjectBase {
                         _ block: @escaping (ObjectChange<Self>) -> Void) -> NotificationToken {
         guard let queue else { return observe(keyPaths: keyPaths, block) }
         guard let state = _managed else { preconditionFailure("Only managed objects can be observed.") }
-        return QueueObservation.observe(self, of: state.realm, on: queue, failed: { block(.error($0)) },
+        return QueueObservation.observe(self, of: state.rowRealm, on: queue, failed: { block(.error($0)) },
                                         gone: { block(.deleted) }) { object in
             object.observe(keyPaths: keyPaths, block)
         }

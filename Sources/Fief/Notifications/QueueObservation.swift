@@ -64,21 +64,21 @@ struct CollectionPlace: Sendable {
     let key: UInt64
     let property: String
 
-    init(_ state: ManagedState, property: String) {
-        className = state.table.className
-        key = state.key
+    init(_ state: ObjectBase, property: String) {
+        className = state.rowTable.className
+        key = state.rowKey
         self.property = property
     }
 
-    /// The owner's state in `realm`, or nil when the owner is not there (deleted).
-    func owner(in realm: Realm) -> ManagedState? {
+    /// The owner's row in `realm` (a ``ManagedRow``), or nil when the owner is not there (deleted).
+    func owner(in realm: Realm) -> ObjectBase? {
         guard let binding = realm.binding(named: className), (try? realm.table(binding).exists(key)) == true else { return nil }
-        return ManagedState(realm: realm, table: binding, key: key)
+        return ManagedRow(realm: realm, table: binding, key: key)
     }
 
     /// The collection's location in `realm`.
     func location(in realm: Realm) -> CollectionLocation? {
-        guard let state = owner(in: realm), let column = state.table.column(named: property) else { return nil }
+        guard let state = owner(in: realm), let column = state.rowTable.column(named: property) else { return nil }
         return CollectionLocation(state: state, column: column)
     }
 }

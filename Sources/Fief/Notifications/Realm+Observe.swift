@@ -120,17 +120,17 @@ extension ObjectObservable where Self: ObjectBase {
     /// ```
     public func observe(keyPaths: [String]? = nil, _ block: @escaping (ObjectChange<Self>) -> Void) -> NotificationToken {
         guard let state = _managed else { preconditionFailure("Only managed objects can be observed.") }
-        let realm = state.realm
+        let realm = state.rowRealm
         let token = NotificationToken()
         realm.startObserving()
         let paths = keyPaths?.map { $0.split(separator: ".").map(String.init) }
         let wanted = paths.map { Set($0.compactMap(\.first)) }
         let nested = Dictionary(grouping: (paths ?? []).filter { $0.count > 1 }, by: { $0[0] })
-        let columns = state.table.columns.filter { $0.property.isStored && (wanted?.contains($0.property.name) ?? true) }
-        let store = try? realm.table(state.table)
-        let values = columns.map { ((try? store?.read(state.key, $0)) ?? nil) ?? $0.defaultValue }
+        let columns = state.rowTable.columns.filter { $0.property.isStored && (wanted?.contains($0.property.name) ?? true) }
+        let store = try? realm.table(state.rowTable)
+        let values = columns.map { ((try? store?.read(state.rowKey, $0)) ?? nil) ?? $0.defaultValue }
         let observer = RealmNotifier.ObjectObserver(
-            token: token, binding: state.table, key: state.key, properties: columns, nested: nested, lastValues: values,
+            token: token, binding: state.rowTable, key: state.rowKey, properties: columns, nested: nested, lastValues: values,
             // The observer keeps the object: the caller may hold only the token.
             changed: { changes in block(.change(self, changes)) },
             deleted: { block(.deleted) })

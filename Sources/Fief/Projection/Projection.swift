@@ -46,8 +46,8 @@ open class Projection<Root: ObjectBase & RealmCollectionValue & ThreadConfined>:
     /// Hashes the projected object's identity, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         if let state = rootObject._managed {
-            hasher.combine(state.table.className)
-            hasher.combine(state.key)
+            hasher.combine(state.rowTable.className)
+            hasher.combine(state.rowKey)
         } else {
             hasher.combine(ObjectIdentifier(rootObject))
         }

@@ -23,7 +23,7 @@ extension ProjectionObservable {
     /// invalidate it to stop.
     public func observe(keyPaths: [String]? = nil, _ block: @escaping (ObjectChange<Self>) -> Void) -> NotificationToken {
         guard let state = rootObject._managed else { preconditionFailure("Only projections of managed objects can be observed.") }
-        let realm = state.realm
+        let realm = state.rowRealm
         realm.checkIsolation()
         precondition(!realm.isInWriteTransaction, "Cannot observe a projection inside a write transaction.")
         var properties = ProjectionSchema.properties(of: self)
@@ -46,7 +46,7 @@ extension ProjectionObservable {
             }
             var changes: [PropertyChange] = []
             for (i, property) in properties.enumerated() {
-                if let summary, !RealmNotifier.isModified(realm, summary, state.table.className, state.key, [property.origin]) { continue }
+                if let summary, !RealmNotifier.isModified(realm, summary, state.rowTable.className, state.rowKey, [property.origin]) { continue }
                 let value = root[keyPath: property.keyPath]
                 changes.append(PropertyChange(name: property.label, oldValue: last[i], newValue: value))
                 last[i] = Self.snapshot(value)
@@ -76,7 +76,7 @@ extension ProjectionObservable {
                                   _ block: @escaping @Sendable (isolated A, ObjectChange<Self>) -> Void) async throws -> NotificationToken {
         guard let state = rootObject._managed else { preconditionFailure("Only projections of managed objects can be observed.") }
         let reference = ThreadSafeReference(to: rootObject)
-        let configuration = state.realm.configuration
+        let configuration = state.rowRealm.configuration
         return try await Self.observe(reference, configuration, keyPaths, actor, block)
     }
 

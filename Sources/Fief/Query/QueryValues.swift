@@ -31,7 +31,7 @@ extension StoredValue {
         }
         if let object = value as? ObjectBase {
             guard let state = object._managed else { throw RealmError.invalidQuery("an unmanaged object cannot be a query argument") }
-            return .link(state.key)
+            return .link(state.rowKey)
         }
         if let e = value as? any RawRepresentable, let raw = e.rawValue as? any _Persistable {
             return try raw._fiefToStored(nil).value

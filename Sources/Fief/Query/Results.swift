@@ -355,7 +355,7 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
 
     /// The index of `object` in the results.
     public func index(of object: Element) -> Int? {
-        guard let key = object._fiefObject._managed?.key else { return nil }
+        guard let key = object._fiefObject._managed?.rowKey else { return nil }
         return keys().firstIndex(of: key)
     }
 

@@ -64,20 +64,18 @@ public struct ResultsIterator<Element: RealmFetchable>: IteratorProtocol {
     }
 
     /// The last object returned, now made object `key`, when nothing but this iterator refers
-    /// to it or to its managed state; nil otherwise (the caller makes a new object).
+    /// to it; nil otherwise (the caller makes a new object).
     private mutating func reusedObject(key: UInt64, at location: (start: UInt64, row: Int), binding: TableBinding) -> ObjectBase? {
         guard ObjectReuse.isSolelyHeld(&lastObject) else { return nil }
-        let object = lastObject.unsafelyUnwrapped
-        guard ObjectReuse.isSolelyHeld(&object._managed), let state = object._managed.map(Unmanaged.passUnretained) else { return nil }
-        // The object holds its state: it is borrowed unretained (retains are atomic, and the
-        // optimizer keeps them). Frozen or live, the state must still be this realm's and
-        // class's; the object's managed fields then need no change.
+        // The iterator holds the object: it is borrowed unretained (retains are atomic, and the
+        // optimizer keeps them). Frozen or live, it must still be this realm's and class's;
+        // its managed fields then need no change.
         let cluster = pinned.flatMap { $0.cluster.map(Unmanaged.passUnretained) }
-        let moved = state._withUnsafeGuaranteedRef { state in
-            guard state.realm === realm, state.table === binding else { return false }
-            state.moveTo(key, at: location, pinned: cluster)
+        let moved = Unmanaged.passUnretained(lastObject.unsafelyUnwrapped)._withUnsafeGuaranteedRef { object in
+            guard object._rowRealm === realm, object._rowTable === binding else { return false }
+            object.moveTo(key, at: location, pinned: cluster)
             return true
         }
-        return moved ? object : nil
+        return moved ? lastObject : nil
     }
 }

@@ -34,7 +34,7 @@ extension Realm {
         guard let state = managed._managed else { throw RealmError.internalError("\(type.className()) was not added") }
         session.sync?.suspended += 1
         defer { session.sync?.suspended -= 1 }
-        try deleteRow(state.table, state.key, session)
+        try deleteRow(state.rowTable, state.rowKey, session)
     }
 
     /// Asymmetric objects cannot be read: they are uploaded to the server and never kept in

@@ -126,10 +126,10 @@ extension Realm {
     /// ```
     public func thaw<T: ObjectBase>(_ object: T) -> T? {
         guard let state = object._managed else { return nil }
-        guard state.realm.isFrozen else { return state.realm === self ? object : nil }
-        guard let binding = self.binding(named: state.table.className),
-              (try? table(binding).exists(state.key)) == true else { return nil }
-        return ClassInfo.of(type(of: object)).instantiate(ManagedState(realm: self, table: binding, key: state.key)) as? T
+        guard state.rowRealm.isFrozen else { return state.rowRealm === self ? object : nil }
+        guard let binding = self.binding(named: state.rowTable.className),
+              (try? table(binding).exists(state.rowKey)) == true else { return nil }
+        return ClassInfo.of(type(of: object)).instantiate(realm: self, table: binding, key: state.rowKey) as? T
     }
 
     /// A frozen copy of `object` (see ``ObjectBase/freeze()``).
@@ -143,14 +143,14 @@ extension ObjectBase {
     /// A frozen copy of this managed object: immutable, readable from any thread.
     public func freeze() -> Self {
         guard let state = _managed else { preconditionFailure("Unmanaged objects cannot be frozen.") }
-        return ClassInfo.of(type(of: self)).instantiate(state.frozen()) as! Self
+        return ClassInfo.of(type(of: self)).instantiate(state.frozenRow()) as! Self
     }
 
     /// The live version of a frozen object, or nil if it was deleted.
     public func thaw() -> Self? {
         guard let state = _managed else { return nil }
-        guard state.realm.isFrozen else { return self }
-        return state.realm.thaw().thaw(self)
+        guard state.rowRealm.isFrozen else { return self }
+        return state.rowRealm.thaw().thaw(self)
     }
 }
 

@@ -259,7 +259,7 @@ extension Realm {
         linkPolicy = update
         defer { linkPolicy = outerPolicy }
         if let state = object._managed {
-            guard state.realm === self else { throw RealmError.wrongRealm("\(state.table.className) belongs to another realm instance") }
+            guard state.rowRealm === self else { throw RealmError.wrongRealm("\(state.rowTable.className) belongs to another realm instance") }
             return object
         }
         let type = Swift.type(of: object)
@@ -281,7 +281,6 @@ extension Realm {
         }
         if let existing {
             key = existing
-            let state = ManagedState(realm: self, table: binding, key: key)
             let store = try table(binding)
             let sync = activeSyncRecorder
             for (i, property) in info.properties.enumerated() where property.isStored && !property.isPrimary {
@@ -295,7 +294,8 @@ extension Realm {
                 session.changeset.append(.set(className: binding.className, key: key, property: property.columnName, value: value))
                 if let sync { try recordSyncSet(binding, key, column, old: old, new: value, sync) }
             }
-            info.makeManaged(object, state)
+            object.becomeManaged(realm: self, table: binding, key: key)
+            info.makeManaged(object)
             return object
         }
         if binding.keyIsPrimaryKey, case .int(let i) = pkValue {
@@ -304,14 +304,13 @@ extension Realm {
             key = try nextKey(binding)
         }
         // Claim the key before converting links, so cycles of unmanaged objects resolve to it.
-        let state = ManagedState(realm: self, table: binding, key: key)
-        object._managed = state
+        object.becomeManaged(realm: self, table: binding, key: key)
         let sync = activeSyncRecorder
         if let sync { recordSyncCreate(binding, key, primaryKey: pkValue, sync) }
         let values: [StoredValue]
-        do { values = try info.storedValues(of: object, context) } catch { object._managed = nil; throw error }
+        do { values = try info.storedValues(of: object, context) } catch { object.becomeUnmanaged(); throw error }
         for i in binding.requiredSwiftIndices where values[i].isNull {
-            object._managed = nil
+            object.becomeUnmanaged()
             throw Self.requiredValueError(info.properties[i])
         }
         let row: [StoredValue]
@@ -327,7 +326,7 @@ extension Realm {
         epoch &+= 1
         session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
         if let sync { try recordSyncInitialValues(binding, key, row, sync) }
-        info.makeManaged(object, state)
+        info.makeManaged(object)
         return object
     }
 
@@ -351,10 +350,10 @@ extension Realm {
     /// The key a link property stores for `object`, adding it first if it is unmanaged.
     func keyForLinking(_ object: ObjectBase) throws -> UInt64 {
         if let state = object._managed {
-            guard state.realm === self else { throw RealmError.wrongRealm("linked \(state.table.className) belongs to another realm instance") }
-            return state.key
+            guard state.rowRealm === self else { throw RealmError.wrongRealm("linked \(state.rowTable.className) belongs to another realm instance") }
+            return state.rowKey
         }
-        return try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy)._managed!.key
+        return try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy).rowKey
     }
 
     // MARK: Deleting
@@ -409,8 +408,8 @@ extension Realm {
     func deleteObject(_ object: ObjectBase) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
         guard let state = object._managed else { throw RealmError.invalidValue("can only delete an object from the realm it belongs to") }
-        guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
-        try deleteRow(state.table, state.key, session)
+        guard state.rowRealm === self else { throw RealmError.wrongRealm(state.rowTable.className) }
+        try deleteRow(state.rowTable, state.rowKey, session)
     }
 
     func deleteRow(_ binding: TableBinding, _ key: UInt64, _ session: WriteSession) throws {

@@ -61,8 +61,9 @@ public final class Realm {
         get { isolation.actor }
         set { isolation.actor = newValue }
     }
-    /// Where this realm may be used.
-    var isolation = RealmIsolation()
+    /// Where this realm may be used. Set while the realm is opened; every public call reads
+    /// it, so without dynamic exclusivity checks (about 80 instructions a call).
+    @exclusivity(unchecked) var isolation = RealmIsolation()
 
     /// Whether the realm advances on its own when other realms on the file commit (the
     /// default), delivering its notifications there: a realm isolated to an actor advances on
@@ -355,13 +356,13 @@ public final class Realm {
     func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding,
                                      at location: (start: UInt64, row: Int)?, pinned: PinnedCluster?) -> T {
         let info = binding.info ?? ClassInfo.of(type)
-        let state = ManagedState(realm: self, table: binding, key: key)
+        let object = info.instantiate(realm: self, table: binding, key: key)
         if let location {
-            state.location = location
-            state.epoch = epoch
-            state.pinned = pinned
+            object.rowLocation = location
+            object.rowEpoch = epoch
+            object.rowPinned = pinned
         }
-        return info.instantiate(state) as! T
+        return object as! T
     }
 
     /// The chunks of cluster `start` of `binding`'s class pinned by the current read
@@ -371,34 +372,34 @@ public final class Realm {
         return store.directory.pinned[start]
     }
 
-    func objectExists(_ state: ManagedState) -> Bool {
-        guard state.realm === self, !state.isStale else { return false }
-        if let deleted = session?.deleted[state.table.className], deleted.contains(state.key) { return false }
-        return (try? table(state.table).exists(state.key)) ?? false
+    func objectExists(_ state: ObjectBase) -> Bool {
+        guard state.rowRealm === self, !state.rowIsStale else { return false }
+        if let deleted = session?.deleted[state.rowTable.className], deleted.contains(state.rowKey) { return false }
+        return (try? table(state.rowTable).exists(state.rowKey)) ?? false
     }
 
     // MARK: Property access
 
-    func readValue(_ state: ManagedState, _ column: ColumnBinding) -> StoredValue {
+    func readValue(_ state: ObjectBase, _ column: ColumnBinding) -> StoredValue {
         // Fast path: the object's cluster chunks are pinned in this read transaction.
-        if state.epoch == epoch, let pinned = state.pinned, let row = state.location?.row,
+        if state.rowEpoch == epoch, let pinned = state.rowPinned, let row = state.rowLocation?.row,
            let known = pinned.chunk(column.column), let (chunk, layout) = known {
             return ColumnChunk.value(chunk, layout, row: row, type: column.type, collection: column.collection)
         }
         do {
-            let store = try table(state.table)
-            if state.epoch != epoch || state.location == nil {
-                guard !state.isStale, let location = try store.locate(state.key) else {
-                    preconditionFailure("Object of type '\(state.table.className)' has been deleted or invalidated.")
+            let store = try table(state.rowTable)
+            if state.rowEpoch != epoch || state.rowLocation == nil {
+                guard !state.rowIsStale, let location = try store.locate(state.rowKey) else {
+                    preconditionFailure("Object of type '\(state.rowTable.className)' has been deleted or invalidated.")
                 }
-                state.location = location
-                state.epoch = epoch
-                state.pinned = session == nil ? store.directory.pinned[location.start] : nil
+                state.rowLocation = location
+                state.rowEpoch = epoch
+                state.rowPinned = session == nil ? store.directory.pinned[location.start] : nil
             }
-            let value = try store.read(start: state.location!.start, row: state.location!.row, column)
+            let value = try store.read(start: state.rowLocation!.start, row: state.rowLocation!.row, column)
             return filterDeletedLinks(value, column)
         } catch {
-            preconditionFailure("Reading \(state.table.className).\(column.property.name) failed: \(error)")
+            preconditionFailure("Reading \(state.rowTable.className).\(column.property.name) failed: \(error)")
         }
     }
 
@@ -408,16 +409,16 @@ public final class Realm {
         return LinkCleanup.cleaned(value, column, session.deleted) ?? value
     }
 
-    func writeValue(_ state: ManagedState, _ column: ColumnBinding, _ value: StoredValue) throws {
+    func writeValue(_ state: ObjectBase, _ column: ColumnBinding, _ value: StoredValue) throws {
         guard session != nil else { throw RealmError.notInWriteTransaction }
-        guard state.realm === self else { throw RealmError.wrongRealm(state.table.className) }
-        guard !state.isStale else { throw RealmError.objectDeleted(state.table.className) }
+        guard state.rowRealm === self else { throw RealmError.wrongRealm(state.rowTable.className) }
+        guard !state.rowIsStale else { throw RealmError.objectDeleted(state.rowTable.className) }
         if column.property.isPrimary { throw RealmError.invalidValue("Primary key can't be changed after an object is inserted.") }
         try checkValue(value, for: column.property)
-        let old = try table(state.table).update(state.key, column, value)
+        let old = try table(state.rowTable).update(state.rowKey, column, value)
         try deleteOrphanedEmbedded(column, old: old, new: value)
-        session!.changeset.append(.set(className: state.table.className, key: state.key, property: column.property.columnName, value: value))
-        if let sync = activeSyncRecorder { try recordSyncSet(state.table, state.key, column, old: old, new: value, sync) }
+        session!.changeset.append(.set(className: state.rowTable.className, key: state.rowKey, property: column.property.columnName, value: value))
+        if let sync = activeSyncRecorder { try recordSyncSet(state.rowTable, state.rowKey, column, old: old, new: value, sync) }
     }
 
     /// Embedded objects a link property no longer references are deleted: they have no

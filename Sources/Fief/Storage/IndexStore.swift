@@ -77,13 +77,10 @@ struct IndexStore {
     /// the greatest not above it, or starts a chunk of its own.
     func add(_ value: StoredValue, _ key: UInt64) throws {
         guard let tree = try tree(create: true) else { return }
-        var entry = Self.encode(value, limit: tree.maximumKeySize - 8)
-        let prefixCount = entry.count
-        withUnsafeBytes(of: key.bigEndian) { entry.append(contentsOf: $0) }
         // One descent finds the chunk and writes it back; a key after the chunk's last (objects
         // inserted in key order) extends its value without decoding it into an array.
         var step = AddStep.done
-        try entry.withUnsafeBytes { probe in
+        try Self.withEntry(value, key: key, limit: tree.maximumKeySize - 8) { probe, prefixCount in
             try tree.updateFloorEntry(probe) { k, v -> FloorUpdate in
                 guard let k, let v, let start = Self.chunkStart(k, probe: probe, prefixCount: prefixCount) else { return .insert([]) }
                 switch IndexChunk.append(key, to: v, start: start) {
@@ -94,7 +91,8 @@ struct IndexStore {
                 case .malformed: step = .malformed(start)
                 case .inside:
                     var keys: [UInt64] = []
-                    step = IndexChunk.decode(v, start: start, into: &keys) ? .rewrite(start, keys) : .malformed(start)
+                    step = IndexChunk.decode(v, start: start, into: &keys)
+                        ? .rewrite(start, keys, prefix: Array(probe.prefix(prefixCount))) : .malformed(start)
                 }
                 return .keep
             }
@@ -102,14 +100,56 @@ struct IndexStore {
         switch step {
         case .done:
             return
-        case .rewrite(let start, var keys):
+        case .rewrite(let start, var keys, let prefix):
             var position = keys.count
             while position > 0 && keys[position - 1] > key { position -= 1 }
             if position > 0 && keys[position - 1] == key { return }
             keys.insert(key, at: position)
-            try write(tree, prefix: Array(entry.prefix(prefixCount)), start: start, keys: keys[...])
+            try write(tree, prefix: prefix, start: start, keys: keys[...])
         case .malformed(let start):
             throw corruptEntry(start)
+        }
+    }
+
+    /// Calls `body` with the index entry of object `key` with `value` (the encoded value, cut to
+    /// `limit` bytes, then the key big-endian) and the encoded value's length. A string that is
+    /// kept whole is encoded on the stack: an insert into an indexed class then allocates
+    /// nothing for its index entry.
+    static func withEntry<Result>(_ value: StoredValue, key: UInt64, limit: Int,
+                                  _ body: (UnsafeRawBufferPointer, Int) throws -> Result) rethrows -> Result {
+        guard case .string(var string) = value, string.utf8.count <= maximumValueBytes else {
+            var entry = encode(value, limit: limit)
+            let prefixCount = entry.count
+            withUnsafeBytes(of: key.bigEndian) { entry.append(contentsOf: $0) }
+            return try entry.withUnsafeBytes { try body($0, prefixCount) }
+        }
+        return try string.withUTF8 { utf8 in
+            // The tag, each byte (a zero byte escaped to two), the terminator and the key.
+            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count + 11) { buffer in
+                buffer[0] = 3
+                var count = 1
+                if let base = utf8.baseAddress, memchr(base, 0, utf8.count) == nil {
+                    // Most strings have no zero byte to escape: one copy.
+                    UnsafeMutableRawPointer(buffer.baseAddress! + 1).copyMemory(from: base, byteCount: utf8.count)
+                    count += utf8.count
+                } else {
+                    for byte in utf8 {
+                        buffer[count] = byte
+                        count += 1
+                        if byte == 0 {
+                            buffer[count] = 0xFF
+                            count += 1
+                        }
+                    }
+                }
+                buffer[count] = 0
+                buffer[count + 1] = 0
+                let prefixCount = min(count + 2, limit)
+                withUnsafeBytes(of: key.bigEndian) { keyBytes in
+                    for i in 0..<8 { buffer[prefixCount + i] = keyBytes[i] }
+                }
+                return try body(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[..<(prefixCount + 8)])), prefixCount)
+            }
         }
     }
 
@@ -117,8 +157,9 @@ struct IndexStore {
     private enum AddStep {
         /// Nothing: the key started a chunk of its own or was appended to its chunk.
         case done
-        /// The chunk at this start, decoded, takes the key among its keys.
-        case rewrite(UInt64, [UInt64])
+        /// The chunk at this start, decoded, takes the key among its keys; the entry's encoded
+        /// value is `prefix`.
+        case rewrite(UInt64, [UInt64], prefix: [UInt8])
         /// The chunk at this start cannot be decoded.
         case malformed(UInt64)
     }

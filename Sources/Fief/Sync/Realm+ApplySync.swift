@@ -313,7 +313,7 @@ struct SyncPlace {
     let key: UInt64
     let column: ColumnBinding
 
-    var state: ManagedState { ManagedState(realm: realm, table: binding, key: key) }
+    var state: ObjectBase { ManagedRow(realm: realm, table: binding, key: key) }
     var location: CollectionLocation { CollectionLocation(state: state, column: column) }
     var name: String { "\(binding.className).\(column.property.columnName)" }
 

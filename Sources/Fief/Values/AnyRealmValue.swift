@@ -73,7 +73,7 @@ public enum AnyRealmValue: Hashable {
     /// for an object that is not managed by a realm.
     public var dynamicObject: DynamicObject? {
         guard case .object(let o) = self, let state = o._managed else { return nil }
-        return DynamicObject(realm: state.realm, binding: state.table, key: state.key)
+        return DynamicObject(realm: state.rowRealm, binding: state.rowTable, key: state.rowKey)
     }
 
     /// Values of the same case are equal when their payloads are; objects when they are the
@@ -113,8 +113,8 @@ public enum AnyRealmValue: Hashable {
         case .date(let v): hasher.combine(v)
         case .object(let o):
             if let state = o._managed {
-                hasher.combine(state.table.className)
-                hasher.combine(state.key)
+                hasher.combine(state.rowTable.className)
+                hasher.combine(state.rowKey)
             } else {
                 hasher.combine(ObjectIdentifier(o))
             }
@@ -174,7 +174,7 @@ extension AnyRealmValue {
         case .uuid(let v): self = .uuid(v)
         case .anyLink(let name, let key):
             guard let realm = context?.realm, let binding = realm.binding(named: name),
-                  let object = binding.info?.instantiate(ManagedState(realm: realm, table: binding, key: key)) as? Object else {
+                  let object = binding.info?.instantiate(realm: realm, table: binding, key: key) as? Object else {
                 self = .none
                 return
             }
@@ -197,6 +197,6 @@ extension AnyRealmValue: _Persistable {
     public static func _fiefRead(_ access: _PropertyAccess) -> AnyRealmValue {
         let stored = access.readStored()
         guard stored.isNestedCollection else { return AnyRealmValue(stored: stored, _RealmContext(realm: access.realm)) }
-        return AnyRealmValue(nestedAt: .mixed(access.state, access.column, holding: stored))
+        return AnyRealmValue(nestedAt: .mixed(access.object, access.column, holding: stored))
     }
 }

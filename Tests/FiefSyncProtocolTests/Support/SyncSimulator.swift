@@ -225,7 +225,7 @@ final class SyncSimulator {
         realm.refresh()
         let txn = try realm.currentTxn()
         func noteID(_ n: SimNote) throws -> String {
-            var g = try ObjectIdentity.global(nil, txn, "SimNote", n._managed!.key)
+            var g = try ObjectIdentity.global(nil, txn, "SimNote", n._managed!.rowKey)
             if g.fileIdent == 0 { g.fileIdent = ownIdent }
             return "\(g)"
         }

@@ -68,7 +68,7 @@ final class SectionedStore<Key: _Persistable & Hashable, Element: RealmCollectio
     }
 
     private func identity(_ element: Element) -> UInt64 {
-        if let object = element as? any RealmFetchable, let key = object._fiefObject._managed?.key { return key }
+        if let object = element as? any RealmFetchable, let key = object._fiefObject._managed?.rowKey { return key }
         let stored = (try? element._fiefToStored(nil).value) ?? .null
         if let id = interned[stored] { return id }
         let id = UInt64(interned.count)
