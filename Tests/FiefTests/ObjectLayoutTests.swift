@@ -39,17 +39,26 @@ final class ObjectLayoutTests: XCTestCase {
 
     func testAFailedAddLeavesTheObjectUnmanaged() throws {
         let realm = try Realm(configuration: memoryConfiguration([LayoutNamed.self]))
-        try realm.write { realm.add(LayoutNamed()) }
-        let duplicate = LayoutNamed()
-        XCTAssertThrowsError(try realm.write { realm.add(duplicate) })
-        XCTAssertNil(duplicate.realm, "the object stays unmanaged after its add failed")
-        duplicate.id = 1
-        try realm.write { realm.add(duplicate) }
-        XCTAssertTrue(duplicate.realm === realm)
-        XCTAssertEqual(realm.objects(LayoutNamed.self).count, 2)
+        let other = try Realm(configuration: memoryConfiguration([LayoutNamed.self]))
+        let elsewhere = LayoutNamed()
+        elsewhere.id = 9
+        try other.write { other.add(elsewhere) }
+        // The object claims its key, then fails on its link to another realm's object.
+        let linking = LayoutNamed()
+        linking.id = 1
+        linking.partner = elsewhere
+        XCTAssertThrowsError(try realm.write { realm.add(linking) })
+        XCTAssertNil(linking.realm, "the object stays unmanaged after its add failed")
+        XCTAssertNil(linking._managed)
+        XCTAssertEqual(linking.id, 1, "its values are still its own")
+        linking.partner = nil
+        try realm.write { realm.add(linking) }
+        XCTAssertTrue(linking.realm === realm)
+        XCTAssertEqual(realm.objects(LayoutNamed.self).map(\.id), [1])
     }
 }
 
 final class LayoutNamed: Object {
     @Persisted(primaryKey: true) var id = 0
+    @Persisted var partner: LayoutNamed?
 }
