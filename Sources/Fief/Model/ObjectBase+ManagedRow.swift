@@ -22,22 +22,21 @@ extension ObjectBase {
     /// Whether the realm was invalidated after this object was read.
     final var rowIsStale: Bool { rowGeneration != rowRealm.generation }
 
-    /// Makes this object the managed object `key` of `table` in `realm`, with no known location.
+    /// Makes this unmanaged object the managed object `key` of `table` in `realm`. Its row
+    /// location is unknown: an unmanaged object's cached location is always unset (a new one's,
+    /// or one reset by ``becomeUnmanaged()``).
     @inline(__always)
-    final func becomeManaged(realm: Realm, table: TableBinding, key: UInt64) {
+    final func becomeManaged(realm: Realm, table: TableBinding, key: UInt64, generation: UInt64? = nil) {
+        assert(_rowRealm == nil && rowEpoch == .max && rowPinned == nil, "becomeManaged on a managed object")
         _rowRealm = realm
         _rowTable = table
         rowKey = key
-        rowGeneration = realm.generation
-        rowLocation = nil
-        rowEpoch = .max
-        rowPinned = nil
+        rowGeneration = generation ?? realm.generation
     }
 
-    /// Makes this object refer to the same row as `row`.
+    /// Makes this unmanaged object refer to the same row as `row`.
     final func becomeManaged(like row: ObjectBase) {
-        becomeManaged(realm: row.rowRealm, table: row.rowTable, key: row.rowKey)
-        rowGeneration = row.rowGeneration
+        becomeManaged(realm: row.rowRealm, table: row.rowTable, key: row.rowKey, generation: row.rowGeneration)
     }
 
     /// Makes this object unmanaged again (an insert that failed half-way).
@@ -53,8 +52,8 @@ extension ObjectBase {
     /// A separate reference to this object's row, for a holder this object itself keeps (a
     /// property box), which must not keep the object alive.
     final func detachedRow() -> ManagedRow {
-        let row = ManagedRow(realm: rowRealm, table: rowTable, key: rowKey)
-        row.rowGeneration = rowGeneration
+        let row = ManagedRow()
+        row.becomeManaged(like: self)
         return row
     }
 

@@ -24,44 +24,55 @@ struct IndexStore {
     }
 
     static func encode(_ value: StoredValue) -> [UInt8] {
-        var out: [UInt8] = []
         switch value {
-        case .null: out = [0]
-        case .bool(let b): out = [1, b ? 1 : 0]
-        case .int(let i): out = [2] + ClusterKey.bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
-        case .string(let s):
-            out.reserveCapacity(min(s.utf8.count, maximumValueBytes) + 11)
-            out.append(3)
-            var s = s // withUTF8 makes a bridged string contiguous first
-            s.withUTF8 { appendTerminated(UnsafeBufferPointer(rebasing: $0.prefix(maximumValueBytes)), to: &out) }
-        case .date(let d): out = [4] + ClusterKey.bigEndian(d.timeIntervalSinceReferenceDate.bitPattern)
-        case .objectId(let o): out = [5] + o.bytes
-        case .uuid(let u): out = [6] + withUnsafeBytes(of: u.uuid) { Array($0) }
-        default: CellCoding.appendTagged(value, to: &out); out = [7] + terminated(Array(out.prefix(maximumValueBytes)))
-        }
-        return out
-    }
-
-    /// Escapes 0x00 as 0x00 0xFF and appends 0x00 0x00, so no encoded value is a prefix of
-    /// another and entries of one value are contiguous in the tree.
-    private static func terminated(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 2)
-        bytes.withUnsafeBufferPointer { appendTerminated($0, to: &out) }
-        return out
-    }
-
-    private static func appendTerminated(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        if !bytes.contains(0) {
-            out.append(contentsOf: bytes) // most strings: no zero byte to escape, one copy
-        } else {
-            for b in bytes {
-                out.append(b)
-                if b == 0 { out.append(0xFF) }
+        case .null: return [0]
+        case .bool(let b): return [1, b ? 1 : 0]
+        case .int(let i): return [2] + ClusterKey.bigEndian(UInt64(bitPattern: i) ^ (1 << 63))
+        case .string(var s): // withUTF8 makes a bridged string contiguous first
+            return s.withUTF8 { utf8 in
+                withTerminated(tag: 3, UnsafeBufferPointer(rebasing: utf8.prefix(maximumValueBytes)), spare: 0) { buffer, count in
+                    Array(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                }
+            }
+        case .date(let d): return [4] + ClusterKey.bigEndian(d.timeIntervalSinceReferenceDate.bitPattern)
+        case .objectId(let o): return [5] + o.bytes
+        case .uuid(let u): return [6] + withUnsafeBytes(of: u.uuid) { Array($0) }
+        default:
+            var tagged: [UInt8] = []
+            CellCoding.appendTagged(value, to: &tagged)
+            return Array(tagged.prefix(maximumValueBytes)).withUnsafeBufferPointer { bytes in
+                withTerminated(tag: 7, bytes, spare: 0) { buffer, count in Array(UnsafeBufferPointer(rebasing: buffer[..<count])) }
             }
         }
-        out.append(0)
-        out.append(0)
+    }
+
+    /// Calls `body` with a stack buffer holding `tag`, then `bytes` with each 0x00 escaped as
+    /// 0x00 0xFF, then 0x00 0x00 (so no encoded value is a prefix of another, and the entries of
+    /// one value are contiguous in the tree), and the count of those bytes; `spare` more bytes
+    /// are free after them.
+    private static func withTerminated<Result>(tag: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, spare: Int,
+                                               _ body: (UnsafeMutableBufferPointer<UInt8>, Int) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * bytes.count + 3 + spare) { buffer in
+            buffer[0] = tag
+            var count = 1
+            if let base = bytes.baseAddress, memchr(base, 0, bytes.count) == nil {
+                // Most values have no zero byte to escape: one copy.
+                UnsafeMutableRawPointer(buffer.baseAddress! + 1).copyMemory(from: base, byteCount: bytes.count)
+                count += bytes.count
+            } else {
+                for byte in bytes {
+                    buffer[count] = byte
+                    count += 1
+                    if byte == 0 {
+                        buffer[count] = 0xFF
+                        count += 1
+                    }
+                }
+            }
+            buffer[count] = 0
+            buffer[count + 1] = 0
+            return try body(buffer, count + 2)
+        }
     }
 
     private func tree(create: Bool) throws -> Tree? {
@@ -112,39 +123,20 @@ struct IndexStore {
     }
 
     /// Calls `body` with the index entry of object `key` with `value` (the encoded value, cut to
-    /// `limit` bytes, then the key big-endian) and the encoded value's length. A string that is
-    /// kept whole is encoded on the stack: an insert into an indexed class then allocates
-    /// nothing for its index entry.
+    /// `limit` bytes, then the key big-endian) and the encoded value's length. A string is
+    /// encoded on the stack: an insert into a class with an indexed string allocates nothing
+    /// for its index entry.
     static func withEntry<Result>(_ value: StoredValue, key: UInt64, limit: Int,
                                   _ body: (UnsafeRawBufferPointer, Int) throws -> Result) rethrows -> Result {
-        guard case .string(var string) = value, string.utf8.count <= maximumValueBytes else {
+        guard case .string(var string) = value else {
             var entry = encode(value, limit: limit)
             let prefixCount = entry.count
             withUnsafeBytes(of: key.bigEndian) { entry.append(contentsOf: $0) }
             return try entry.withUnsafeBytes { try body($0, prefixCount) }
         }
         return try string.withUTF8 { utf8 in
-            // The tag, each byte (a zero byte escaped to two), the terminator and the key.
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * utf8.count + 11) { buffer in
-                buffer[0] = 3
-                var count = 1
-                if let base = utf8.baseAddress, memchr(base, 0, utf8.count) == nil {
-                    // Most strings have no zero byte to escape: one copy.
-                    UnsafeMutableRawPointer(buffer.baseAddress! + 1).copyMemory(from: base, byteCount: utf8.count)
-                    count += utf8.count
-                } else {
-                    for byte in utf8 {
-                        buffer[count] = byte
-                        count += 1
-                        if byte == 0 {
-                            buffer[count] = 0xFF
-                            count += 1
-                        }
-                    }
-                }
-                buffer[count] = 0
-                buffer[count + 1] = 0
-                let prefixCount = min(count + 2, limit)
+            try withTerminated(tag: 3, UnsafeBufferPointer(rebasing: utf8.prefix(maximumValueBytes)), spare: 8) { buffer, count in
+                let prefixCount = min(count, limit)
                 withUnsafeBytes(of: key.bigEndian) { keyBytes in
                     for i in 0..<8 { buffer[prefixCount + i] = keyBytes[i] }
                 }
