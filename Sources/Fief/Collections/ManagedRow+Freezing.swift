@@ -3,7 +3,8 @@ extension ObjectBase {
     func frozenRow() -> ObjectBase {
         guard !rowRealm.isFrozen else { return self }
         let frozen = rowRealm.freeze()
-        return ManagedRow(realm: frozen, table: frozen.binding(named: rowTable.className) ?? rowTable, key: rowKey)
+        let row = ManagedRow(realm: frozen, table: frozen.binding(named: rowTable.className) ?? rowTable, key: rowKey)
+        return frozen.frozenReading { frozen.placeFrozen(row) }
     }
 
     /// This managed object's row in the live realm of its frozen one, or nil when it was
@@ -11,7 +12,7 @@ extension ObjectBase {
     func thawedRow() -> ObjectBase? {
         guard rowRealm.isFrozen else { return self }
         let live = rowRealm.thaw()
-        guard let binding = live.binding(named: rowTable.className), (try? live.table(binding).exists(rowKey)) == true else { return nil }
+        guard let binding = live.binding(named: rowTable.className), live.rowExists(binding, rowKey) else { return nil }
         return ManagedRow(realm: live, table: binding, key: rowKey)
     }
 }

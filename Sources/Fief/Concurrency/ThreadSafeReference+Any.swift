@@ -55,7 +55,7 @@ extension Realm {
     func resolveObject(of type: ObjectBase.Type, _ storeIdentity: String, _ target: ThreadSafeReferenceTarget) -> ObjectBase? {
         guard storeIdentity == configuration.storeIdentity, case .object(let className, let key) = target,
               let binding = readBinding(for: type), binding.className == className,
-              (try? table(binding).exists(key)) == true else { return nil }
+              rowExists(binding, key) else { return nil }
         return objectForKey(type, key, binding: binding)
     }
 }

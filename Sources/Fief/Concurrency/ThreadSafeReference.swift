@@ -95,7 +95,7 @@ extension Realm {
         guard reference.storeIdentity == configuration.storeIdentity,
               case .object(let className, let key) = reference.target,
               let binding = readBinding(for: T.self), binding.className == className,
-              (try? table(binding).exists(key)) == true else { return nil }
+              rowExists(binding, key) else { return nil }
         return objectForKey(T.self, key, binding: binding)
     }
 

@@ -24,7 +24,7 @@ extension DynamicObject {
     /// Whether the object was deleted (or never existed in this realm's current version).
     public var isInvalidated: Bool {
         if let deleted = realm.session?.deleted[className], deleted.contains(key) { return true }
-        return !((try? realm.table(binding).exists(key)) ?? false)
+        return !realm.rowExists(binding, key)
     }
 
     /// The value of property `name`, typed by the schema:
@@ -42,7 +42,11 @@ extension DynamicObject {
             throw RealmError.unknownProperty(className: className, property: name)
         }
         let stored: StoredValue?
-        do { stored = try realm.table(binding).read(key, column) } catch { throw RealmError.wrap(error) }
+        do {
+            stored = try realm.frozenReading { try realm.table(binding).read(key, column) }
+        } catch {
+            throw RealmError.wrap(error)
+        }
         guard let stored, !(realm.session?.deleted[className]?.contains(key) ?? false) else {
             throw RealmError.objectDeleted(className)
         }

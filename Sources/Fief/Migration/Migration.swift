@@ -56,7 +56,7 @@ public final class Migration {
         guard let binding = new ?? old, let store = try? realm.table(binding) else { return }
         for key in (try? store.allKeys()) ?? [] {
             // Objects deleted earlier in this enumeration are skipped.
-            guard (try? realm.table(binding).exists(key)) == true else { continue }
+            guard realm.rowExists(binding, key) else { continue }
             block(old.map { MigrationObject(realm: realm, binding: $0, key: key) },
                   new.map { MigrationObject(realm: realm, binding: $0, key: key) })
         }

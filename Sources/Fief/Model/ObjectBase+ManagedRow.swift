@@ -34,9 +34,13 @@ extension ObjectBase {
         rowGeneration = generation ?? realm.generation
     }
 
-    /// Makes this unmanaged object refer to the same row as `row`.
+    /// Makes this unmanaged object refer to the same row as `row`, found where `row` was last
+    /// found (a frozen object's copy needs it: it cannot record it later, see `Realm.placeFrozen`).
     final func becomeManaged(like row: ObjectBase) {
         becomeManaged(realm: row.rowRealm, table: row.rowTable, key: row.rowKey, generation: row.rowGeneration)
+        rowLocation = row.rowLocation
+        rowEpoch = row.rowEpoch
+        rowPinned = row.rowPinned
     }
 
     /// Makes this object unmanaged again (an insert that failed half-way).

@@ -72,7 +72,7 @@ struct CollectionPlace: Sendable {
 
     /// The owner's row in `realm` (a ``ManagedRow``), or nil when the owner is not there (deleted).
     func owner(in realm: Realm) -> ObjectBase? {
-        guard let binding = realm.binding(named: className), (try? realm.table(binding).exists(key)) == true else { return nil }
+        guard let binding = realm.binding(named: className), realm.rowExists(binding, key) else { return nil }
         return ManagedRow(realm: realm, table: binding, key: key)
     }
 

@@ -75,6 +75,10 @@ enum QueryAggregates {
     }
 
     static func count<E>(_ results: Results<E>, _ binding: TableBinding) throws -> Int {
+        try results.sourceRealm.frozenReading { try countNow(results, binding) }
+    }
+
+    private static func countNow<E>(_ results: Results<E>, _ binding: TableBinding) throws -> Int {
         let store = try results.sourceRealm.table(binding)
         if results.predicate == .truePredicate {
             var n = 0
@@ -144,6 +148,10 @@ enum QueryAggregates {
 
     /// Calls `body` with the value of `property` for each matching object.
     static func forEachValue<E>(_ results: Results<E>, _ property: String, _ body: (StoredValue) -> Void) throws {
+        try results.sourceRealm.frozenReading { try forEachValueNow(results, property, body) }
+    }
+
+    private static func forEachValueNow<E>(_ results: Results<E>, _ property: String, _ body: (StoredValue) -> Void) throws {
         guard let binding = results.binding else { return }
         guard let column = binding.column(named: property) else { throw RealmError.unknownProperty(className: binding.className, property: property) }
         if results.predicate == .truePredicate && results.descriptors.isEmpty && results.source == nil {

@@ -71,6 +71,11 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
     }
 
     func filtering(_ format: String, _ args: [Any]) throws -> Results<Element> {
+        // A frozen realm's parsed-query cache is shared by every thread that filters.
+        try sourceRealm.frozenReading { try filteringNow(format, args) }
+    }
+
+    private func filteringNow(_ format: String, _ args: [Any]) throws -> Results<Element> {
         let queries = sourceRealm.parsedQueries
         let binding = self.binding
         let shift = arguments.count
@@ -176,6 +181,10 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
     /// The matching object keys and, when the evaluation scanned the clusters in key order,
     /// where each object sits.
     func evaluated() -> (keys: [UInt64], locations: ResultLocations?) {
+        sourceRealm.frozenReading { evaluatedNow() }
+    }
+
+    private func evaluatedNow() -> (keys: [UInt64], locations: ResultLocations?) {
         let stamp = sourceRealm.changeStamp
         if let cached = cache.keys, cache.stamp == stamp { return (cached, cache.locations) }
         let found: (keys: [UInt64], locations: ResultLocations?)
@@ -192,6 +201,10 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
     }
 
     func evaluateKeys() throws -> (keys: [UInt64], locations: ResultLocations?) {
+        try sourceRealm.frozenReading { try evaluateKeysNow() }
+    }
+
+    private func evaluateKeysNow() throws -> (keys: [UInt64], locations: ResultLocations?) {
         guard let binding else { return ([], nil) }
         var (keys, locations) = try source.map { (try sourceKeys($0, binding), nil) } ?? matchingKeys(binding)
         if !descriptors.isEmpty { locations = nil }
@@ -331,6 +344,10 @@ public struct Results<Element: RealmFetchable>: RandomAccessCollection, CustomSt
 
     /// The number of matching objects (counted without creating objects).
     public var count: Int {
+        sourceRealm.frozenReading { countNow }
+    }
+
+    private var countNow: Int {
         if descriptors.isEmpty, source == nil, let binding, cache.stamp != sourceRealm.changeStamp || cache.keys == nil {
             do {
                 return try QueryAggregates.count(self, binding)

@@ -11,6 +11,10 @@ enum ResultsSource: Sendable, Hashable {
 
     /// The object keys, in order; empty once the owning object is deleted.
     func keys(in realm: Realm) throws -> [UInt64] {
+        try realm.frozenReading { try keysNow(in: realm) }
+    }
+
+    private func keysNow(in realm: Realm) throws -> [UInt64] {
         switch self {
         case .collection(let className, let key, let property):
             guard let binding = realm.binding(named: className), let column = binding.column(named: property),

@@ -128,7 +128,7 @@ extension Realm {
         guard let state = object._managed else { return nil }
         guard state.rowRealm.isFrozen else { return state.rowRealm === self ? object : nil }
         guard let binding = self.binding(named: state.rowTable.className),
-              (try? table(binding).exists(state.rowKey)) == true else { return nil }
+              rowExists(binding, state.rowKey) else { return nil }
         return ClassInfo.of(type(of: object)).instantiate(realm: self, table: binding, key: state.rowKey) as? T
     }
 

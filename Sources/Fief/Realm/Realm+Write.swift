@@ -353,7 +353,8 @@ extension Realm {
             guard state.rowRealm === self else { throw RealmError.wrongRealm("linked \(state.rowTable.className) belongs to another realm instance") }
             return state.rowKey
         }
-        return try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy).rowKey
+        guard let session else { throw RealmError.notInWriteTransaction }
+        return try session.linkedAdds.descend { try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy) }.rowKey
     }
 
     // MARK: Deleting

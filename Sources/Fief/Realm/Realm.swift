@@ -56,6 +56,24 @@ public final class Realm {
     @exclusivity(unchecked) var stores: [TableStore?] = []
     /// Whether this is an immutable snapshot.
     public let isFrozen: Bool
+    /// For a frozen realm, held by every read that fills its shared caches (see
+    /// ``FrozenReadLock``); nil for a live realm, which one thread or actor uses at a time.
+    let frozenReads: FrozenReadLock?
+
+    /// Runs `body` holding the frozen realm's read lock; a live realm runs it as it is.
+    @inline(__always)
+    func frozenReading<T>(_ body: () throws -> T) rethrows -> T {
+        let lock = frozenReads
+        lock?.lock()
+        defer { lock?.unlock() }
+        return try body()
+    }
+
+    /// Checks (debug builds) that a frozen realm's shared caches are touched under its lock.
+    @inline(__always)
+    func assertReadLockHeld() {
+        assert(frozenReads?.isHeldByCurrentThread ?? true, "A frozen realm's caches were read without its lock")
+    }
     /// The actor the realm is isolated to, if it was opened for one.
     public internal(set) var actor: (any Actor)? {
         get { isolation.actor }
@@ -96,6 +114,7 @@ public final class Realm {
     init(opening configuration: Configuration) throws {
         self.configuration = configuration
         isFrozen = false
+        frozenReads = nil
         do {
             try configuration.syncAgent?.validate(configuration)
             if configuration.deleteRealmIfMigrationNeeded, configuration.inMemoryIdentifier == nil,
@@ -119,6 +138,7 @@ public final class Realm {
         schemaVersion = realm.schemaVersion
         fileSchema = realm.fileSchema
         isFrozen = true
+        frozenReads = FrozenReadLock()
         readTxn = txn
         for binding in realm.bindingsByName.values { register(binding) }
     }
@@ -141,7 +161,8 @@ public final class Realm {
     }
 
     private func register(_ binding: TableBinding) {
-        bindingsByName[binding.className] = binding
+        // A frozen realm's names are fixed once it is made: they are read without its lock.
+        if frozenReads == nil || bindingsByName[binding.className] == nil { bindingsByName[binding.className] = binding }
         if let info = binding.info { bindingsByType.set(binding, for: Self.typeKey(info.type)) }
     }
 
@@ -178,14 +199,16 @@ public final class Realm {
 
     /// The binding for reading `type`, or nil if the class is not in this realm yet.
     func readBinding(for type: ObjectBase.Type) -> TableBinding? {
-        if let b = bindingsByType[Self.typeKey(type)] { return b }
-        return try? existingBinding(for: type)
+        // A frozen realm may bind a class on first use, from any thread: it looks under its lock.
+        if frozenReads == nil, let b = bindingsByType[Self.typeKey(type)] { return b }
+        return frozenReading { try? existingBinding(for: type) }
     }
 
     // MARK: Transactions
 
     /// The transaction reads go through: the write transaction, or the pinned snapshot.
     func currentTxn() throws -> Transaction {
+        assertReadLockHeld()
         if let session { return session.txn }
         if let readTxn { return readTxn }
         let txn = try coordinator.store.beginRead()
@@ -195,12 +218,14 @@ public final class Realm {
     }
 
     func table(_ binding: TableBinding) throws -> TableStore {
+        assertReadLockHeld()
         let id = binding.tableID
         if id < stores.count, let store = stores[id], store.binding === binding {
             applyPendingClusterRemovals()
             return store
         }
-        let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, known: coordinator.directories)
+        let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, known: coordinator.directories,
+                                   pinsWholeClusters: isFrozen)
         if id >= stores.count { stores.append(contentsOf: repeatElement(nil, count: id + 1 - stores.count)) }
         stores[id] = store
         applyPendingClusterRemovals()
@@ -279,12 +304,12 @@ public final class Realm {
 
     /// Whether the realm has no objects.
     public var isEmpty: Bool {
-        allBindings.allSatisfy { binding in
+        frozenReading { allBindings.allSatisfy { binding in
             var found = false
             // The first cluster with a row answers (clusters emptied in a write still count 0).
             try? table(binding).forEachCluster([]) { _ in found = true; return false }
             return !found
-        }
+        } }
     }
 
     /// Whether a write transaction is open.
@@ -317,6 +342,15 @@ public final class Realm {
         } else {
             return nil
         }
+        // A live realm's lookup goes straight on: `frozenReading` costs this hot path about 20
+        // instructions even when there is no lock to take.
+        guard frozenReads != nil else { return objectWithPrimaryKey(type, binding, value) }
+        return frozenReading { objectWithPrimaryKey(type, binding, value) }
+    }
+
+    /// The object of `binding`'s class whose primary key is `value`, or nil.
+    @inline(__always)
+    private func objectWithPrimaryKey<T: ObjectBase>(_ type: T.Type, _ binding: TableBinding, _ value: StoredValue) -> T? {
         guard let found = try? findPrimaryKey(binding, value) else { return nil }
         return objectForKey(type, found.key, binding: binding, at: found.location)
     }
@@ -348,15 +382,23 @@ public final class Realm {
     func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding? = nil,
                                      at location: (start: UInt64, row: Int)? = nil) -> T {
         let b = binding ?? readBinding(for: type)!
-        return objectForKey(type, key, binding: b, at: location, pinned: location.flatMap { pinnedCluster(b, $0.start) })
+        guard frozenReads != nil else {
+            return objectForKey(type, key, binding: b, at: location, pinned: location.flatMap { pinnedCluster(b, $0.start) })
+        }
+        // A frozen realm finds the pinned cluster itself (`placeFrozen`).
+        return frozenReading { objectForKey(type, key, binding: b, at: location, pinned: nil) }
     }
 
     /// A managed instance for an existing object key at a known location whose cluster's
     /// pinned chunks (read transactions) the caller already looked up.
+    ///
+    /// In a frozen realm the object gets its location and pinned cluster here, whatever the
+    /// caller knew: they cannot change, and the object's reads, from any thread, only read them.
     func objectForKey<T: ObjectBase>(_ type: T.Type, _ key: UInt64, binding: TableBinding,
                                      at location: (start: UInt64, row: Int)?, pinned: PinnedCluster?) -> T {
         let info = binding.info ?? ClassInfo.of(type)
         let object = info.instantiate(realm: self, table: binding, key: key)
+        if frozenReads != nil { return frozenReading { placeFrozen(object, location) } as! T }
         if let location {
             object.rowLocation = location
             object.rowEpoch = epoch
@@ -365,17 +407,43 @@ public final class Realm {
         return object as! T
     }
 
+    /// Sets a new object of this frozen realm's row location and pinned cluster, before any
+    /// other thread can see it.
+    func placeFrozen(_ object: ObjectBase, _ known: (start: UInt64, row: Int)? = nil) -> ObjectBase {
+        assertReadLockHeld()
+        guard let store = try? table(object.rowTable),
+              let location = try? known ?? store.locate(object.rowKey) else { return object }
+        object.rowLocation = location
+        object.rowEpoch = epoch
+        object.rowPinned = try? store.pinnedCluster(location.start)
+        return object
+    }
+
     /// The chunks of cluster `start` of `binding`'s class pinned by the current read
     /// transaction, if it looked at that cluster (nil in write transactions).
     func pinnedCluster(_ binding: TableBinding, _ start: UInt64) -> PinnedCluster? {
+        if frozenReads != nil { return frozenPinnedCluster(binding, start) }
         guard session == nil, binding.tableID < stores.count, let store = stores[binding.tableID] else { return nil }
         return store.directory.pinned[start]
+    }
+
+    /// `pinnedCluster` in a frozen realm: the cluster is pinned whole when first asked (see
+    /// `placeFrozen`).
+    @inline(never)
+    private func frozenPinnedCluster(_ binding: TableBinding, _ start: UInt64) -> PinnedCluster? {
+        frozenReading { try? table(binding).pinnedCluster(start) }
     }
 
     func objectExists(_ state: ObjectBase) -> Bool {
         guard state.rowRealm === self, !state.rowIsStale else { return false }
         if let deleted = session?.deleted[state.rowTable.className], deleted.contains(state.rowKey) { return false }
-        return (try? table(state.rowTable).exists(state.rowKey)) ?? false
+        return rowExists(state.rowTable, state.rowKey)
+    }
+
+    /// Whether object `key` of `binding`'s class exists in the version this realm reads (false
+    /// when the file cannot be read).
+    func rowExists(_ binding: TableBinding, _ key: UInt64) -> Bool {
+        frozenReading { (try? table(binding).exists(key)) ?? false }
     }
 
     // MARK: Property access
@@ -386,6 +454,7 @@ public final class Realm {
            let known = pinned.chunk(column.column), let (chunk, layout) = known {
             return ColumnChunk.value(chunk, layout, row: row, type: column.type, collection: column.collection)
         }
+        if frozenReads != nil { return frozenReading { readFrozenValue(state, column) } }
         do {
             let store = try table(state.rowTable)
             if state.rowEpoch != epoch || state.rowLocation == nil {
@@ -398,6 +467,20 @@ public final class Realm {
             }
             let value = try store.read(start: state.rowLocation!.start, row: state.rowLocation!.row, column)
             return filterDeletedLinks(value, column)
+        } catch {
+            preconditionFailure("Reading \(state.rowTable.className).\(column.property.name) failed: \(error)")
+        }
+    }
+
+    /// `readValue` in a frozen realm, past the pinned chunks: reads through the table store and
+    /// leaves the object as it is (other threads may be reading it).
+    private func readFrozenValue(_ state: ObjectBase, _ column: ColumnBinding) -> StoredValue {
+        do {
+            let store = try table(state.rowTable)
+            guard !state.rowIsStale, let location = try state.rowLocation ?? store.locate(state.rowKey) else {
+                preconditionFailure("Object of type '\(state.rowTable.className)' has been deleted or invalidated.")
+            }
+            return try store.read(start: location.start, row: location.row, column)
         } catch {
             preconditionFailure("Reading \(state.rowTable.className).\(column.property.name) failed: \(error)")
         }

@@ -7,6 +7,9 @@ final class TableStore {
     let txn: Transaction
     let session: WriteSession?
     let directory: ClusterDirectory
+    /// Whether a cluster's chunks are all looked up when it is first pinned, so that a pinned
+    /// cluster never changes after (a frozen realm's readers use them from several threads).
+    let pinsWholeClusters: Bool
 
     /// Most rows a cluster holds: enough for a fixed 8-byte column to fill one page.
     static func clusterCapacity(pageSize: Int) -> Int { max(16, (pageSize - 64) / 8) }
@@ -15,10 +18,12 @@ final class TableStore {
     /// from `known` (the coordinator keeps them for recent versions); otherwise a write
     /// transaction reads them from the tree at once, and a read transaction when it first needs
     /// them all (then records them in `known`).
-    init(binding: TableBinding, txn: Transaction, session: WriteSession?, known: DirectoryCache?) throws {
+    init(binding: TableBinding, txn: Transaction, session: WriteSession?, known: DirectoryCache?,
+         pinsWholeClusters: Bool = false) throws {
         self.binding = binding
         self.txn = txn
         self.session = session
+        self.pinsWholeClusters = pinsWholeClusters
         // A write transaction that already changed this class's clusters reads them afresh.
         let unchanged = !(session?.modifiedTables.contains(binding.tableID) ?? false)
         if unchanged, let starts = known?.starts(binding.className, version: txn.version) {
@@ -74,6 +79,11 @@ final class TableStore {
     /// transactions, compressed values): read through the tree then.
     private func pinnedChunk(_ start: UInt64, _ column: UInt16) throws -> (UnsafeRawBufferPointer, ColumnChunk.Layout)?? {
         guard session == nil, let tree = try tree(), tree.supportsStableValues else { return nil }
+        if pinsWholeClusters {
+            // A whole cluster's chunk not pinned is one that cannot be: read it through the tree.
+            guard let cluster = try pinnedCluster(start), let known = cluster.chunk(column) else { return nil }
+            return known
+        }
         let cluster: PinnedCluster
         if let existing = directory.pinned[start] {
             cluster = existing
@@ -82,15 +92,35 @@ final class TableStore {
             cluster = PinnedCluster()
             directory.pinned.set(cluster, for: start)
         }
+        guard let found = try Self.stableChunk(tree, start, column) else { return nil }
+        cluster.set(column, found)
+        return .some(found)
+    }
+
+    /// The pinned chunks of cluster `start` (nil in write transactions, or when chunks cannot
+    /// be pinned). When the store pins whole clusters, every column's chunk is looked up now.
+    func pinnedCluster(_ start: UInt64) throws -> PinnedCluster? {
+        if let existing = directory.pinned[start] { return existing }
+        guard session == nil, let tree = try tree(), tree.supportsStableValues else { return nil }
+        let cluster = PinnedCluster()
+        if pinsWholeClusters {
+            for column in [0] + binding.columns.filter(\.property.isStored).map(\.column) {
+                if let found = try Self.stableChunk(tree, start, column) { cluster.set(column, found) }
+            }
+        }
+        directory.pinned.set(cluster, for: start)
+        return cluster
+    }
+
+    /// Chunk `column` of cluster `start` in place in the map: `.some(nil)` when the cluster has
+    /// no such chunk, nil when it is stored in a way that needs a temporary buffer.
+    private static func stableChunk(_ tree: Tree, _ start: UInt64, _ column: UInt16) throws
+        -> (UnsafeRawBufferPointer, ColumnChunk.Layout)?? {
         guard let bytes = try ClusterKey.with(start, column, { try tree.stableValue(forKey: $0) }) else {
-            // Absent, or stored in a way that needs a temporary buffer.
             let present = try ClusterKey.with(start, column) { try tree.withValue(forKey: $0) { _ in true } } ?? false
-            if present { return nil }
-            cluster.set(column, nil)
-            return .some(nil)
+            return present ? nil : .some(nil)
         }
         guard let layout = ColumnChunk.Layout(bytes) else { return nil }
-        cluster.set(column, (bytes, layout))
         return .some((bytes, layout))
     }
 

@@ -55,6 +55,13 @@ final class SectionedStore<Key: _Persistable & Hashable, Element: RealmCollectio
 
     /// The current sections (worked out again after the realm changed).
     var layout: SectionLayout<Key, Element> {
+        // Frozen sections may be read from several threads: the cache is filled under the
+        // frozen realm's lock.
+        guard let realm else { return layoutNow }
+        return realm.frozenReading { layoutNow }
+    }
+
+    private var layoutNow: SectionLayout<Key, Element> {
         let stamp = realm?.changeStamp
         if let cached, cached.stamp != nil, cached.stamp == stamp { return cached.layout }
         let fresh = evaluate()
