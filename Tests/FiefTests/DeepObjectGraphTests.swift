@@ -13,6 +13,17 @@ final class EmbeddedNote: EmbeddedObject {
     @Persisted var text = ""
 }
 
+/// A discussion whose replies nest: each reply is owned by the one before.
+final class DeepThread: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var firstReply: DeepReply?
+}
+
+final class DeepReply: EmbeddedObject {
+    @Persisted var text = ""
+    @Persisted var reply: DeepReply?
+}
+
 /// Adding an object adds the new objects it links to inside it, one level per link: a chain of
 /// any length goes in without running out of stack, on any thread.
 final class DeepObjectGraphTests: XCTestCase {
@@ -107,6 +118,32 @@ final class DeepObjectGraphTests: XCTestCase {
             realm.add(head)
         }
         XCTAssertNil(Self.checkChain(realm, count: 10_000))
+    }
+
+    /// Embedded objects nested 20,000 deep are added with their owner and deleted with it.
+    func testDeeplyNestedEmbeddedObjectsAreAddedAndDeletedWithTheirOwner() throws {
+        let realm = try Realm(configuration: memoryConfiguration([DeepThread.self, DeepReply.self]))
+        let depth = 20_000
+        let thread = DeepThread()
+        thread.firstReply = DeepReply()
+        var last = thread.firstReply!
+        for i in 1..<depth {
+            let reply = DeepReply()
+            reply.text = "reply \(i)"
+            last.reply = reply
+            last = reply
+        }
+        try realm.write { realm.add(thread) }
+        var reply = realm.object(ofType: DeepThread.self, forPrimaryKey: 0)?.firstReply
+        var seen = 0
+        while let current = reply {
+            if seen > 0 { XCTAssertEqual(current.text, "reply \(seen)") }
+            seen += 1
+            reply = current.reply
+        }
+        XCTAssertEqual(seen, depth)
+        try realm.write { realm.delete(realm.objects(DeepThread.self)) }
+        XCTAssertTrue(realm.isEmpty, "every nested reply went with the thread")
     }
 }
 

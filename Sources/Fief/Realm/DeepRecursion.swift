@@ -6,7 +6,8 @@ import Darwin
 
 /// Lets a recursion over an object graph the user built go as deep as the graph, whatever the
 /// calling thread's stack: adding a chain of 100,000 new objects, each linking the next, adds
-/// them one inside the other.
+/// them one inside the other, and deleting an object deletes the embedded objects it owns, and
+/// theirs, one inside the other.
 ///
 /// Each level calls ``descend(_:)``. Once the recursion has used ``callerBudget`` bytes of the
 /// calling thread's stack, the next level runs on a new thread with a stack of

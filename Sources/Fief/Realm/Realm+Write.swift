@@ -354,7 +354,7 @@ extension Realm {
             return state.rowKey
         }
         guard let session else { throw RealmError.notInWriteTransaction }
-        return try session.linkedAdds.descend { try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy) }.rowKey
+        return try session.graphRecursion.descend { try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy) }.rowKey
     }
 
     // MARK: Deleting
@@ -430,7 +430,7 @@ extension Realm {
             case .collection(let items): keys = items.compactMap { if case .link(let k) = $0 { k } else { nil } }
             default: break
             }
-            for k in keys where try table(tb).exists(k) { try deleteRow(tb, k, session) }
+            for k in keys where try table(tb).exists(k) { try session.graphRecursion.descend { try deleteRow(tb, k, session) } }
         }
     }
 }

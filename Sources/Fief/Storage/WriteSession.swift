@@ -29,8 +29,9 @@ final class WriteSession {
     @exclusivity(unchecked) var mutations: UInt64 = 0
     /// Clusters emptied and removed by a write-back, per class (their directories drop them).
     @exclusivity(unchecked) var removedClusters: [Int: [UInt64]] = [:]
-    /// Adding a new object adds the new objects it links to inside it, as deep as the chain.
-    let linkedAdds = DeepRecursion()
+    /// Adding a new object adds the new objects it links to inside it, and deleting an object
+    /// deletes the embedded objects it owns inside it: one level per link, as deep as the graph.
+    let graphRecursion = DeepRecursion()
     /// Objects deleted in this transaction, per class, for link cleanup at commit.
     @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
 
