@@ -4,7 +4,7 @@ extension ObjectBase {
         guard !rowRealm.isFrozen else { return self }
         let frozen = rowRealm.freeze()
         let row = ManagedRow(realm: frozen, table: frozen.binding(named: rowTable.className) ?? rowTable, key: rowKey)
-        return frozen.frozenReading { frozen.placeFrozen(row) }
+        return frozen.placeFrozen(row)
     }
 
     /// This managed object's row in the live realm of its frozen one, or nil when it was

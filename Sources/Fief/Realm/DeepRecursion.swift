@@ -59,7 +59,8 @@ final class DeepRecursion {
     /// Runs `body` on a new thread with a large stack and waits for it.
     private static func onHelperThread<T>(_ body: () throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
-            let handoff = Handoff(body)
+            var result: Result<T, any Error>?
+            let level = Level { result = Result { try body() } }
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
             defer { pthread_attr_destroy(&attributes) }
@@ -69,19 +70,18 @@ final class DeepRecursion {
             #else
             var thread = pthread_t()
             #endif
-            let context = Unmanaged.passRetained(handoff).toOpaque()
+            let context = Unmanaged.passRetained(level).toOpaque()
             let created = pthread_create(&thread, &attributes, { context in
                 #if canImport(Darwin)
-                let handoff = Unmanaged<AnyObject>.fromOpaque(context).takeRetainedValue()
+                Unmanaged<Level>.fromOpaque(context).takeRetainedValue().run()
                 #else
-                let handoff = Unmanaged<AnyObject>.fromOpaque(context!).takeRetainedValue()
+                Unmanaged<Level>.fromOpaque(context!).takeRetainedValue().run()
                 #endif
-                (handoff as! any HandoffRunning).run()
                 return nil
             }, context)
             guard created == 0 else {
                 // No thread to be had: go on here, as deep as this stack allows.
-                Unmanaged<Handoff<T>>.fromOpaque(context).release()
+                Unmanaged<Level>.fromOpaque(context).release()
                 return try body()
             }
             #if canImport(Darwin)
@@ -89,23 +89,15 @@ final class DeepRecursion {
             #else
             pthread_join(thread, nil)
             #endif
-            return try handoff.result!.get()
+            return try result!.get()
         }
     }
 }
 
-private protocol HandoffRunning: AnyObject {
-    func run()
-}
-
-/// One level's work and result, passed to the helper thread and back. Only one thread uses it
-/// at a time: the caller until `pthread_create`, the helper until it ends, the caller after
+/// One level's work, passed to the helper thread. Only one thread uses what it captures at a
+/// time: the caller until `pthread_create`, the helper until it ends, the caller after
 /// `pthread_join`.
-private final class Handoff<T>: HandoffRunning, @unchecked Sendable {
-    let body: () throws -> T
-    var result: Result<T, any Error>?
-
-    init(_ body: @escaping () throws -> T) { self.body = body }
-
-    func run() { result = Result { try body() } }
+private final class Level: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }

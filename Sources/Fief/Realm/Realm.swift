@@ -398,7 +398,7 @@ public final class Realm {
                                      at location: (start: UInt64, row: Int)?, pinned: PinnedCluster?) -> T {
         let info = binding.info ?? ClassInfo.of(type)
         let object = info.instantiate(realm: self, table: binding, key: key)
-        if frozenReads != nil { return frozenReading { placeFrozen(object, location) } as! T }
+        if frozenReads != nil { return placeFrozen(object, location) as! T }
         if let location {
             object.rowLocation = location
             object.rowEpoch = epoch
@@ -410,13 +410,14 @@ public final class Realm {
     /// Sets a new object of this frozen realm's row location and pinned cluster, before any
     /// other thread can see it.
     func placeFrozen(_ object: ObjectBase, _ known: (start: UInt64, row: Int)? = nil) -> ObjectBase {
-        assertReadLockHeld()
-        guard let store = try? table(object.rowTable),
-              let location = try? known ?? store.locate(object.rowKey) else { return object }
-        object.rowLocation = location
-        object.rowEpoch = epoch
-        object.rowPinned = try? store.pinnedCluster(location.start)
-        return object
+        frozenReading {
+            guard let store = try? table(object.rowTable),
+                  let location = try? known ?? store.locate(object.rowKey) else { return object }
+            object.rowLocation = location
+            object.rowEpoch = epoch
+            object.rowPinned = try? store.pinnedCluster(location.start)
+            return object
+        }
     }
 
     /// The chunks of cluster `start` of `binding`'s class pinned by the current read
@@ -454,33 +455,33 @@ public final class Realm {
            let known = pinned.chunk(column.column), let (chunk, layout) = known {
             return ColumnChunk.value(chunk, layout, row: row, type: column.type, collection: column.collection)
         }
-        if frozenReads != nil { return frozenReading { readFrozenValue(state, column) } }
-        do {
-            let store = try table(state.rowTable)
-            if state.rowEpoch != epoch || state.rowLocation == nil {
-                guard !state.rowIsStale, let location = try store.locate(state.rowKey) else {
-                    preconditionFailure("Object of type '\(state.rowTable.className)' has been deleted or invalidated.")
-                }
-                state.rowLocation = location
-                state.rowEpoch = epoch
-                state.rowPinned = session == nil ? store.directory.pinned[location.start] : nil
-            }
-            let value = try store.read(start: state.rowLocation!.start, row: state.rowLocation!.row, column)
-            return filterDeletedLinks(value, column)
-        } catch {
-            preconditionFailure("Reading \(state.rowTable.className).\(column.property.name) failed: \(error)")
-        }
+        guard frozenReads != nil else { return readThroughStore(state, column) }
+        return frozenReading { readThroughStore(state, column) }
     }
 
-    /// `readValue` in a frozen realm, past the pinned chunks: reads through the table store and
-    /// leaves the object as it is (other threads may be reading it).
-    private func readFrozenValue(_ state: ObjectBase, _ column: ColumnBinding) -> StoredValue {
+    /// `readValue` past the pinned chunks: through the table store, locating the object first
+    /// when its cached location is out of date.
+    private func readThroughStore(_ state: ObjectBase, _ column: ColumnBinding) -> StoredValue {
         do {
             let store = try table(state.rowTable)
-            guard !state.rowIsStale, let location = try state.rowLocation ?? store.locate(state.rowKey) else {
-                preconditionFailure("Object of type '\(state.rowTable.className)' has been deleted or invalidated.")
+            let location: (start: UInt64, row: Int)
+            if state.rowEpoch == epoch, let known = state.rowLocation {
+                location = known
+            } else {
+                guard !state.rowIsStale, let found = try store.locate(state.rowKey) else {
+                    preconditionFailure("Object of type '\(state.rowTable.className)' has been deleted or invalidated.")
+                }
+                location = found
+                // A frozen object's location is set when it is made and only read after: other
+                // threads may be reading it (`placeFrozen`).
+                if frozenReads == nil {
+                    state.rowLocation = found
+                    state.rowEpoch = epoch
+                    state.rowPinned = session == nil ? store.directory.pinned[found.start] : nil
+                }
             }
-            return try store.read(start: location.start, row: location.row, column)
+            let value = try store.read(start: location.start, row: location.row, column)
+            return filterDeletedLinks(value, column)
         } catch {
             preconditionFailure("Reading \(state.rowTable.className).\(column.property.name) failed: \(error)")
         }

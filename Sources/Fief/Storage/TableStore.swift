@@ -79,28 +79,32 @@ final class TableStore {
     /// transactions, compressed values): read through the tree then.
     private func pinnedChunk(_ start: UInt64, _ column: UInt16) throws -> (UnsafeRawBufferPointer, ColumnChunk.Layout)?? {
         guard session == nil, let tree = try tree(), tree.supportsStableValues else { return nil }
-        if pinsWholeClusters {
-            // A whole cluster's chunk not pinned is one that cannot be: read it through the tree.
-            guard let cluster = try pinnedCluster(start), let known = cluster.chunk(column) else { return nil }
-            return known
-        }
         let cluster: PinnedCluster
         if let existing = directory.pinned[start] {
+            if let known = existing.chunk(column) { return known }
             cluster = existing
-            if let known = cluster.chunk(column) { return known }
         } else {
-            cluster = PinnedCluster()
-            directory.pinned.set(cluster, for: start)
+            guard let pinned = try pinNewCluster(start) else { return nil }
+            if let known = pinned.chunk(column) { return known }
+            cluster = pinned
         }
-        guard let found = try Self.stableChunk(tree, start, column) else { return nil }
+        // A whole cluster's chunk not pinned is one that cannot be: read it through the tree.
+        guard !pinsWholeClusters, let found = try Self.stableChunk(tree, start, column) else { return nil }
         cluster.set(column, found)
         return .some(found)
     }
 
     /// The pinned chunks of cluster `start` (nil in write transactions, or when chunks cannot
     /// be pinned). When the store pins whole clusters, every column's chunk is looked up now.
+    @inline(__always)
     func pinnedCluster(_ start: UInt64) throws -> PinnedCluster? {
         if let existing = directory.pinned[start] { return existing }
+        return try pinNewCluster(start)
+    }
+
+    /// Pins cluster `start`, not pinned yet (kept out of line: the lookup above is on every read).
+    @inline(never)
+    private func pinNewCluster(_ start: UInt64) throws -> PinnedCluster? {
         guard session == nil, let tree = try tree(), tree.supportsStableValues else { return nil }
         let cluster = PinnedCluster()
         if pinsWholeClusters {
