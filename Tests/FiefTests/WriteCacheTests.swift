@@ -99,4 +99,82 @@ final class WriteCacheTests: XCTestCase {
             check(realm, model)
         }
     }
+
+    /// A transaction that keeps coming back to clusters it wrote back (random updates and
+    /// deletes across a class larger than the cache) makes the cache grow instead of decoding
+    /// the same clusters again and again; a bulk load, which never comes back, does not.
+    func testRevisitingWrittenBackClustersGrowsTheCacheAndABulkLoadDoesNot() throws {
+        let realm = try Realm(configuration: memoryConfiguration([WCItem.self]))
+        let capacity = TableStore.clusterCapacity(pageSize: try realm.currentTxn().pageSize)
+        // Room for about 8 clusters of the class's 3 columns; the class fills 80.
+        let limit = 8 * 3 * capacity
+        let count = 80 * capacity
+        var model: [Int: Expected] = [:]
+        try realm.write {
+            realm.session!.valueLimit = limit
+            for id in 0..<count {
+                realm.add(WCItem(value: ["id": id, "group": "g\(id % 3)", "score": Double(id)]))
+                model[id] = Expected(group: "g\(id % 3)", score: Double(id))
+            }
+            XCTAssertEqual(realm.session!.valueLimit, limit, "a bulk load keeps the limit")
+            XCTAssertGreaterThanOrEqual(realm.session!.writeBacks, 8)
+        }
+        var rng = SplitMix64(state: 0x0DE1_E7E5)
+        try realm.write {
+            realm.session!.valueLimit = limit
+            for _ in 0..<3_000 {
+                let id = Int.random(in: 0..<count, using: &rng)
+                guard let item = realm.object(ofType: WCItem.self, forPrimaryKey: id) else { continue }
+                if Bool.random(using: &rng) {
+                    item.score += 1
+                    model[id]!.score += 1
+                } else {
+                    realm.delete(item)
+                    model[id] = nil
+                }
+            }
+            XCTAssertGreaterThan(realm.session!.valueLimit, limit, "random edits across the class grow the cache")
+            // Without growing, about one write-back every 8 edits (over 300).
+            XCTAssertLessThan(realm.session!.writeBacks, 60, "the grown cache stops writing back")
+            check(realm, model)
+        }
+        check(realm, model)
+    }
+
+    /// Inserts keep the cluster the last insert used; keys that fall between the keys of a full
+    /// cluster split it, and inserts into two classes in turn each keep their own cluster.
+    func testInsertsBetweenKeysSplitFullClustersAndClassesInTurnKeepTheirOwn() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("split.realm"),
+                                                objectTypes: [WCItem.self, BulkPlainItem.self])
+        let realm = try Realm(configuration: configuration)
+        let capacity = TableStore.clusterCapacity(pageSize: try realm.currentTxn().pageSize)
+        let count = capacity * 3
+        var model: [Int: Expected] = [:]
+        try realm.write {
+            for id in stride(from: 0, to: 2 * count, by: 2) {
+                realm.add(WCItem(value: ["id": id, "group": "even", "score": Double(id)]))
+                realm.add(BulkPlainItem(value: ["id": id, "name": "n\(id)"]))
+                model[id] = Expected(group: "even", score: Double(id))
+            }
+            for id in stride(from: 1, to: 2 * count, by: 2) {
+                realm.add(WCItem(value: ["id": id, "group": "odd", "score": Double(id)]))
+                model[id] = Expected(group: "odd", score: Double(id))
+            }
+            check(realm, model)
+        }
+        check(realm, model)
+        let reopened = try Realm(configuration: configuration)
+        check(reopened, model)
+        XCTAssertEqual(Array(reopened.objects(WCItem.self).sorted(byKeyPath: "id").map(\.id)), Array(0..<(2 * count)))
+        let plain = reopened.objects(BulkPlainItem.self)
+        XCTAssertEqual(plain.count, count)
+        for item in plain { XCTAssertEqual(item.name, "n\(item.id)") }
+    }
+}
+
+final class BulkPlainItem: Object {
+    @Persisted(primaryKey: true) var id = 0
+    @Persisted var name = ""
 }

@@ -79,6 +79,16 @@ struct ChangesetBuilder {
         instructions.append(instruction)
     }
 
+    /// Appends `.createObject(className:key:primaryKey:)`: what ``append(_:)`` does, without
+    /// making the instruction when the creation joins the current run (a bulk insert's case).
+    mutating func appendCreation(className: String, key: UInt64, primaryKey: StoredValue) {
+        if run != nil, let int = Self.runKind(key, primaryKey), run!.intPrimaryKeys == int, run!.className == className {
+            run!.keys.append(key)
+            return
+        }
+        append(.createObject(className: className, key: key, primaryKey: primaryKey))
+    }
+
     private mutating func endRun() {
         guard let finished = run else { return }
         run = nil

@@ -187,15 +187,27 @@ final class ClassInfo: @unchecked Sendable {
         Unmanaged.passUnretained(object).toOpaque() + fields[i].offset
     }
 
-    /// The object's unmanaged values, as stored, in property order (backlinks give `.null`).
-    func storedValues(of object: ObjectBase, _ context: _RealmContext?) throws -> [StoredValue] {
-        var values: [StoredValue] = []
-        values.reserveCapacity(fields.count)
-        for i in fields.indices {
-            if fields[i].isBacklink { values.append(.null); continue }
-            values.append(try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context))
+    /// Calls `body` with the object's unmanaged values, as stored, in property order
+    /// (backlinks give `.null`). The values live on the stack (a class with very many
+    /// properties gets a heap buffer) until `body` returns: an insert copies them into its
+    /// cluster without an array to allocate and free per object.
+    func withStoredValues<R>(of object: ObjectBase, _ context: _RealmContext?,
+                             _ body: (UnsafeBufferPointer<StoredValue>) throws -> R) throws -> R {
+        try withUnsafeTemporaryAllocation(of: StoredValue.self, capacity: fields.count) { buffer in
+            let base = buffer.baseAddress!
+            var initialized = 0
+            // Value by value: `deinitialize(count:)` goes through the runtime's generic array
+            // destroy, three times the cost for a few values.
+            defer { for i in 0..<initialized { _ = (base + i).move() } }
+            for i in fields.indices {
+                let value = fields[i].isBacklink
+                    ? StoredValue.null
+                    : try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context)
+                (base + i).initialize(to: value)
+                initialized += 1
+            }
+            return try body(UnsafeBufferPointer(start: base, count: initialized))
         }
-        return values
     }
 
     /// The unmanaged value of one property, as stored.

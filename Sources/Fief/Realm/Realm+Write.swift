@@ -307,27 +307,39 @@ extension Realm {
         object.becomeManaged(realm: self, table: binding, key: key)
         let sync = activeSyncRecorder
         if let sync { recordSyncCreate(binding, key, primaryKey: pkValue, sync) }
-        let values: [StoredValue]
-        do { values = try info.storedValues(of: object, context) } catch { object.becomeUnmanaged(); throw error }
-        for i in binding.requiredSwiftIndices where values[i].isNull {
-            object.becomeUnmanaged()
-            throw Self.requiredValueError(info.properties[i])
+        var gathered = false
+        do {
+            try info.withStoredValues(of: object, context) { values in
+                gathered = true
+                if let missing = binding.requiredSwiftIndices.first(where: { values[$0].isNull }) {
+                    object.becomeUnmanaged()
+                    throw Self.requiredValueError(info.properties[missing])
+                }
+                if binding.rowIsInSwiftOrder {
+                    try insertRow(binding, key, values, primaryKey: pkValue, sync)
+                } else {
+                    var row = Array(repeating: StoredValue.null, count: binding.columns.count)
+                    for i in values.indices { row[binding.swiftColumns[i].position] = values[i] }
+                    for position in binding.unmodelledPositions { row[position] = binding.columns[position].defaultValue }
+                    try row.withUnsafeBufferPointer { try insertRow(binding, key, $0, primaryKey: pkValue, sync) }
+                }
+            }
+        } catch {
+            if !gathered { object.becomeUnmanaged() }
+            throw error
         }
-        let row: [StoredValue]
-        if binding.rowIsInSwiftOrder {
-            row = values
-        } else {
-            var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
-            for i in values.indices { reordered[binding.swiftColumns[i].position] = values[i] }
-            for position in binding.unmodelledPositions { reordered[position] = binding.columns[position].defaultValue }
-            row = reordered
-        }
-        try table(binding).insert(key, row)
-        epoch &+= 1
-        session.changeset.append(.createObject(className: binding.className, key: key, primaryKey: pkValue))
-        if let sync { try recordSyncInitialValues(binding, key, row, sync) }
         info.makeManaged(object)
         return object
+    }
+
+    /// Inserts a new object's row (values in `binding.columns` order) and records it.
+    private func insertRow(_ binding: TableBinding, _ key: UInt64, _ row: UnsafeBufferPointer<StoredValue>,
+                           primaryKey: StoredValue, _ sync: SyncRecorder?) throws {
+        guard let session else { throw RealmError.notInWriteTransaction }
+        try table(binding).insert(key, row)
+        epoch &+= 1
+        session.changeset.appendCreation(className: binding.className, key: key, primaryKey: primaryKey)
+        if let sync { try recordSyncInitialValues(binding, key, Array(row), sync) }
     }
 
     /// A fresh object key from the class's sequence (stored in `fief.meta`).

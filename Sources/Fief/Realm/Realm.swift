@@ -233,8 +233,13 @@ public final class Realm {
     }
 
     /// Drops clusters a write-back removed from the cached directories.
+    @inline(__always)
     func applyPendingClusterRemovals() {
         guard let session, !session.removedClusters.isEmpty else { return }
+        dropRemovedClusters(session)
+    }
+
+    private func dropRemovedClusters(_ session: WriteSession) {
         for (id, starts) in session.removedClusters where id < stores.count {
             for start in starts { stores[id]?.directory.remove(start) }
         }

@@ -4,7 +4,7 @@
 struct ClusterRows {
     enum Source {
         case chunk(UnsafeRawBufferPointer, ColumnChunk.Layout)
-        case values([StoredValue])
+        case values(ColumnValues)
         case keys([UInt64])
         case missing(StoredValue)
     }

@@ -71,6 +71,34 @@ enum ColumnChunk {
         return out
     }
 
+    /// The encoded form of a write cache's column (the same bytes as `encode` gives for its
+    /// values as `StoredValue`s).
+    static func encode(_ column: ColumnValues, type: PropertyType, collection: CollectionKind) -> [UInt8] {
+        switch column.kind {
+        case .ints:
+            let compact = column.ints.withUnsafeBufferPointer { ints in
+                ints.withMemoryRebound(to: UInt64.self) { encodeIntegers($0, type: PropertyType.int.rawValue, signed: true) }
+            }
+            return compact ?? encodeFixed64(column.ints, type: type) { UInt64(bitPattern: $0) }
+        case .doubles:
+            return encodeFixed64(column.doubles, type: type) { $0.bitPattern }
+        case .values:
+            return encode(column.values, type: type, collection: collection)
+        }
+    }
+
+    /// A fixed-width chunk without nulls of 8-byte numbers, each stored as `bits` of it.
+    @inline(__always)
+    private static func encodeFixed64<T>(_ numbers: [T], type: PropertyType, _ bits: (T) -> UInt64) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: headerSize + numbers.count * 8)
+        writeHeader(&out, layout: fixedLayout, type: type.rawValue, hasNulls: false, count: numbers.count)
+        out.withUnsafeMutableBytes { bytes in
+            let base = bytes.baseAddress! + headerSize
+            for i in numbers.indices { (base + i * 8).storeBytes(of: bits(numbers[i]).littleEndian, as: UInt64.self) }
+        }
+        return out
+    }
+
     /// The encoded key chunk of a cluster: its object keys as fixed-width u64 values (the same
     /// bytes as `encode` gives for them with `type` nil).
     static func encodeKeys(_ keys: [UInt64]) -> [UInt8] {
@@ -202,6 +230,14 @@ enum ColumnChunk {
         }
         for row in 0..<layout.count { out.append(value(chunk, layout, row: row, type: type, collection: collection)) }
         return out
+    }
+
+    /// A chunk's values as a write cache's column: unboxed for ints and doubles without nulls.
+    static func decodeColumn(_ chunk: UnsafeRawBufferPointer, type: PropertyType, collection: CollectionKind) -> ColumnValues {
+        if collection == .none, type == .int, let layout = Layout(chunk), layout.holdsIntegers {
+            return ColumnValues(ints: (0..<layout.count).map { Int64(bitPattern: layout.integer(chunk, $0)) })
+        }
+        return ColumnValues(decodeAll(chunk, type: type, collection: collection), type: type, collection: collection)
     }
 
     /// Object keys of a key chunk (fixed u64 values).

@@ -7,7 +7,7 @@ import FiefStorage
 final class MutableCluster {
     /// One decoded column and how to encode it again.
     struct Column {
-        var values: [StoredValue]
+        var values: ColumnValues
         let type: PropertyType
         let collection: CollectionKind
         var dirty = false
@@ -33,11 +33,40 @@ final class MutableCluster {
         columns[i] = value
     }
 
+    /// The class binding whose stored columns are all loaded, once an insert checked them:
+    /// the next insert through the same binding skips the check.
+    @exclusivity(unchecked) private var rowColumnsLoaded: TableBinding?
+
+    /// Whether every stored column of `binding` is loaded.
+    func hasRowColumns(of binding: TableBinding) -> Bool {
+        if rowColumnsLoaded === binding { return true }
+        guard binding.storedSlots.allSatisfy({ has($0.column) }) else { return false }
+        rowColumnsLoaded = binding
+        return true
+    }
+
+    /// Inserts an object's row at `row`: its key, and `values[slot.position]` into the column
+    /// of each of `slots` (all loaded; see ``hasRowColumns(of:)``).
+    func insertRow(_ key: UInt64, at row: Int, _ values: UnsafeBufferPointer<StoredValue>, _ slots: [StoredSlot]) {
+        let appends = row == keys.count
+        // One uniqueness check for the column list, not one per column.
+        columns.withUnsafeMutableBufferPointer { columns in
+            for slot in slots {
+                let i = Int(slot.column)
+                columns[i]!.dirty = true
+                // Most inserts append (keys come in order): append is cheaper than insert(at:).
+                columns[i]!.values.insert(values[slot.position], at: appends ? nil : row)
+            }
+        }
+        if appends { keys.append(key) } else { keys.insert(key, at: row) }
+        keysDirty = true
+    }
+
     /// The decoded values of a loaded column.
-    func values(_ column: UInt16) -> [StoredValue]? { Int(column) < columns.count ? columns[Int(column)]?.values : nil }
+    func values(_ column: UInt16) -> ColumnValues? { Int(column) < columns.count ? columns[Int(column)]?.values : nil }
 
     /// Changes a loaded column in place and marks it dirty.
-    func modify<R>(_ column: UInt16, _ body: (inout [StoredValue]) -> R) -> R {
+    func modify<R>(_ column: UInt16, _ body: (inout ColumnValues) -> R) -> R {
         let i = Int(column)
         columns[i]!.dirty = true
         return body(&columns[i]!.values)

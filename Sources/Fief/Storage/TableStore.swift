@@ -134,8 +134,8 @@ final class TableStore {
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
         // In a write transaction, a key in the range of the cluster the last insert used (the
         // primary-key check of the next insert, in a bulk load) is looked up there directly.
-        if let session, let hint = session.appendHint(binding.tableID, covering: key), let cluster = cached(hint.start) {
-            return cluster.row(of: key).map { (hint.start, $0) }
+        if let session, let hint = session.appendHint(binding.tableID, covering: key) {
+            return hint.cluster.row(of: key).map { (hint.cluster.start, $0) }
         }
         guard let tree = try tree(), let start = try directory.clusterStart(containing: key, in: tree) else { return nil }
         if let cluster = cached(start) { return cluster.row(of: key).map { (start, $0) } }
@@ -177,6 +177,7 @@ final class TableStore {
         guard let session else { throw RealmError.notInWriteTransaction }
         if let cluster = session.clusters[binding.tableID, start] { return cluster }
         try Self.flushIfOverLimits(session)
+        session.noteLoad(binding.tableID, start)
         var keys: [UInt64] = []
         if let tree = try tree() {
             keys = try ClusterKey.with(start, 0) { k in
@@ -192,17 +193,17 @@ final class TableStore {
     /// Makes sure column `c` of `cluster` is decoded.
     private func loadColumn(_ cluster: MutableCluster, _ c: ColumnBinding) throws {
         if cluster.has(c.column) { return }
-        var values: [StoredValue]?
+        var values: ColumnValues?
         if let tree = try tree() {
             values = try ClusterKey.with(cluster.start, c.column) { k in
-                try tree.withValue(forKey: k) { ColumnChunk.decodeAll($0, type: c.type, collection: c.collection) }
+                try tree.withValue(forKey: k) { ColumnChunk.decodeColumn($0, type: c.type, collection: c.collection) }
             }
         }
         if let decoded = values, decoded.count != cluster.keys.count {
             throw RealmError.internalError("cluster \(cluster.start) of \(binding.className): column \(c.property.name) has \(decoded.count) rows, keys have \(cluster.keys.count)")
         }
-        cluster.set(c.column, MutableCluster.Column(values: values ?? Array(repeating: c.defaultValue, count: cluster.keys.count),
-                                                   type: c.type, collection: c.collection))
+        let filled = values ?? ColumnValues(Array(repeating: c.defaultValue, count: cluster.keys.count), type: c.type, collection: c.collection)
+        cluster.set(c.column, MutableCluster.Column(values: filled, type: c.type, collection: c.collection))
         session?.cachedValues += cluster.keys.count
     }
 
@@ -210,50 +211,53 @@ final class TableStore {
 
     /// Adds a new object with `values` (one per entry of `binding.columns`; backlinks ignored).
     func insert(_ key: UInt64, _ values: [StoredValue]) throws {
+        try values.withUnsafeBufferPointer { try insert(key, $0) }
+    }
+
+    /// Adds a new object with `values` (one per entry of `binding.columns`; backlinks ignored).
+    func insert(_ key: UInt64, _ values: UnsafeBufferPointer<StoredValue>) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
-        let tree = try writableTree()
-        var placement: (start: UInt64, next: UInt64?)
+        var cluster: MutableCluster
+        var next: UInt64?
         if let hint = session.appendHint(binding.tableID, covering: key) {
-            placement = hint
-        } else if let found = try directory.cluster(containing: key) {
-            placement = found
+            // A bulk load: the cluster the last insert used (the tree exists).
+            (cluster, next) = (hint.cluster, hint.next)
         } else {
-            // No cluster starts at or below `key`: the leftmost cluster starts at 0, so keys
-            // arriving in descending order fill it instead of making one cluster each.
-            try createCluster(0, tree: tree, session)
-            placement = (0, try directory.start(after: 0))
+            let tree = try writableTree()
+            let placement: (start: UInt64, next: UInt64?)
+            if let found = try directory.cluster(containing: key) {
+                placement = found
+            } else {
+                // No cluster starts at or below `key`: the leftmost cluster starts at 0, so keys
+                // arriving in descending order fill it instead of making one cluster each.
+                try createCluster(0, tree: tree, session)
+                placement = (0, try directory.start(after: 0))
+            }
+            cluster = try loadCluster(placement.start)
+            next = placement.next
         }
-        var cluster = try loadCluster(placement.start)
         if cluster.keys.count >= Self.clusterCapacity(pageSize: txn.pageSize) {
+            let tree = try writableTree()
             if let last = cluster.keys.last, key > last {
                 // A bulk load leaves the full cluster behind: the cache may be written back here
                 // (it is not while a cluster is being split).
                 try Self.flushIfOverLimits(session)
                 try createCluster(key, tree: tree, session)
-                placement = (key, placement.next)
                 cluster = try loadCluster(key)
             } else {
                 let upper = try split(cluster, tree: tree, session)
-                if key >= upper.start {
-                    placement = (upper.start, placement.next)
-                    cluster = upper
-                } else {
-                    placement = (cluster.start, upper.start)
-                }
+                if key >= upper.start { cluster = upper } else { next = upper.start }
             }
         }
-        session.setAppendHint(placement, binding.tableID)
+        session.setAppendHint(AppendHint(cluster: cluster, next: next), binding.tableID)
         session.mutations &+= 1
         let row = cluster.insertionRow(of: key)
         if row < cluster.keys.count && cluster.keys[row] == key { throw RealmError.internalError("object key \(key) already exists") }
-        for slot in binding.storedSlots {
-            if !cluster.has(slot.column) { try loadColumn(cluster, binding.columns[slot.position]) }
-            // Most inserts append (keys come in order): append is cheaper than insert(at:).
-            cluster.modify(slot.column) { row == $0.count ? $0.append(values[slot.position]) : $0.insert(values[slot.position], at: row) }
+        if !cluster.hasRowColumns(of: binding) {
+            for slot in binding.storedSlots where !cluster.has(slot.column) { try loadColumn(cluster, binding.columns[slot.position]) }
         }
+        cluster.insertRow(key, at: row, values, binding.storedSlots)
         session.cachedValues += binding.storedSlots.count
-        if row == cluster.keys.count { cluster.keys.append(key) } else { cluster.keys.insert(key, at: row) }
-        cluster.keysDirty = true
         for c in binding.indexedColumns {
             try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
         }
@@ -288,9 +292,8 @@ final class TableStore {
         cluster.keysDirty = true
         for number in cluster.loadedColumns {
             let column = cluster.columns[Int(number)]!
-            upper.set(number, MutableCluster.Column(values: Array(column.values[mid...]), type: column.type,
-                                                    collection: column.collection, dirty: true))
-            cluster.modify(number) { $0.removeSubrange(mid...) }
+            let upperValues = cluster.modify(number) { $0.split(at: mid) }
+            upper.set(number, MutableCluster.Column(values: upperValues, type: column.type, collection: column.collection, dirty: true))
         }
         session.setAppendHint(nil, binding.tableID)
         return upper
@@ -304,11 +307,7 @@ final class TableStore {
         guard let row = cluster.row(of: key) else { throw RealmError.objectDeleted(binding.className) }
         session?.mutations &+= 1
         try loadColumn(cluster, column)
-        let old = cluster.modify(column.column) { values in
-            let old = values[row]
-            values[row] = value
-            return old
-        }
+        let old = cluster.modify(column.column) { $0.replace(at: row, with: value) }
         if column.indexTree != nil && old != value {
             let index = IndexStore(txn: txn, column: column, directory: directory)
             try index.remove(old, key)
@@ -329,7 +328,7 @@ final class TableStore {
         for c in binding.columns where c.property.isStored { try loadColumn(cluster, c) }
         for c in binding.columns where c.property.isStored { old[c.position] = cluster.values(c.column)![row] }
         // Every loaded column loses the row, including columns of another schema version.
-        for number in cluster.loadedColumns { cluster.modify(number) { _ = $0.remove(at: row) } }
+        for number in cluster.loadedColumns { cluster.modify(number) { $0.remove(at: row) } }
         cluster.keys.remove(at: row)
         cluster.keysDirty = true
         session.setAppendHint(nil, binding.tableID)
@@ -349,6 +348,10 @@ final class TableStore {
     /// Writes the cache back when it holds ``WriteSession/cacheLimit`` clusters or
     /// ``WriteSession/valueLimit`` values.
     private static func flushIfOverLimits(_ session: WriteSession) throws {
+        if session.cachedValues >= session.valueLimit, session.growValueLimitIfRevisiting(),
+           session.cachedValues < session.valueLimit, session.clusterCount < WriteSession.cacheLimit {
+            return
+        }
         if session.clusterCount >= WriteSession.cacheLimit || session.cachedValues >= session.valueLimit {
             try flush(session)
         }
@@ -384,6 +387,7 @@ final class TableStore {
                 }
             }
         }
+        session.noteWriteBack()
         session.clusters.removeAll()
         session.clusterCount = 0
         session.cachedValues = 0

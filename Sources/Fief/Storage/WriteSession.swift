@@ -9,7 +9,7 @@ final class WriteSession {
     @exclusivity(unchecked) var clusterCount = 0
     /// The last cluster an insert used per class (at its table id), with the start of the
     /// next cluster.
-    @exclusivity(unchecked) private var appendHints: [(start: UInt64, next: UInt64?)?] = []
+    @exclusivity(unchecked) private var appendHints: [AppendHint?] = []
     /// Next object keys for classes without an Int primary key.
     @exclusivity(unchecked) var sequences: [String: UInt64] = [:]
     @exclusivity(unchecked) var changeset = ChangesetBuilder()
@@ -38,18 +38,28 @@ final class WriteSession {
     /// Beyond this many decoded clusters the cache is written back to the storage tree.
     static let cacheLimit = 8192
     /// Beyond this many values the cache is written back too: it bounds the cache's memory
-    /// (about 32 bytes a value, more for long strings and collections) in a bulk load.
+    /// (8 bytes an int or double, about 32 bytes another value, more for long strings and
+    /// collections; see ``ColumnValues``) in a bulk load. It grows for a transaction that
+    /// comes back to clusters it wrote back (``growValueLimitIfRevisiting()``).
     @exclusivity(unchecked) var valueLimit = 1_000_000
+    /// The most ``valueLimit`` grows to for a transaction that keeps coming back to clusters
+    /// it wrote back (about 64 MB of ints and doubles, 256 MB of other values).
+    static let maxValueLimit = 8_000_000
     /// Values held by the cached clusters: decoded from the tree or inserted.
     @exclusivity(unchecked) var cachedValues = 0
     /// How many times the cache was written back (the commit's own write-back included).
     @exclusivity(unchecked) var writeBacks = 0
+    /// Clusters this transaction wrote back and dropped from the cache, by table id, and how
+    /// many clusters were loaded (and how many of those again) since the last write-back.
+    private var writtenBack: [Int: Set<UInt64>] = [:]
+    private var loadsSinceWriteBack = 0
+    private var reloadsSinceWriteBack = 0
 
     /// The cluster the last insert into class `table` used, and the start of the next one,
     /// when `key` belongs to that cluster.
     @inline(__always)
-    func appendHint(_ table: Int, covering key: UInt64) -> (start: UInt64, next: UInt64?)? {
-        guard table < appendHints.count, let hint = appendHints[table], key >= hint.start,
+    func appendHint(_ table: Int, covering key: UInt64) -> AppendHint? {
+        guard table < appendHints.count, let hint = appendHints[table], key >= hint.cluster.start,
               hint.next.map({ key < $0 }) ?? true else { return nil }
         return hint
     }
@@ -57,18 +67,53 @@ final class WriteSession {
     /// Remembers (or, with nil, forgets) the cluster the last insert into class `table` used.
     /// Inlined into each insert (called, it costs about 20 instructions more per object).
     @inline(__always)
-    func setAppendHint(_ hint: (start: UInt64, next: UInt64?)?, _ table: Int) {
+    func setAppendHint(_ hint: AppendHint?, _ table: Int) {
         while appendHints.count <= table { appendHints.append(nil) }
         appendHints[table] = hint
     }
 
-    /// Forgets every class's last insert cluster (after a write-back).
+    /// Forgets every class's last insert cluster (after a write-back, which drops the clusters).
     func clearAppendHints() {
         appendHints = []
+    }
+
+    /// Notes that cluster `start` of class `table` is being loaded into the cache.
+    func noteLoad(_ table: Int, _ start: UInt64) {
+        loadsSinceWriteBack += 1
+        if writtenBack[table]?.contains(start) == true { reloadsSinceWriteBack += 1 }
+    }
+
+    /// Notes that every cached cluster is being written back and dropped.
+    func noteWriteBack() {
+        for (table, clusters) in clusters.byTable { writtenBack[table, default: []].formUnion(clusters.map(\.start)) }
+        loadsSinceWriteBack = 0
+        reloadsSinceWriteBack = 0
+    }
+
+    /// Lets the cache hold twice as many values (up to ``maxValueLimit``) when at least a
+    /// quarter of the clusters loaded since the last write-back (8 or more) had been written
+    /// back before:
+    /// the transaction comes back to what it changed (random updates or deletes across a large
+    /// class), and writing everything back would only have it decode the same clusters again.
+    /// A bulk load, which never comes back, keeps the limit. Returns whether the limit grew.
+    func growValueLimitIfRevisiting() -> Bool {
+        // A bulk load reloads one cluster after each write-back (the last, now full): 8 loads
+        // or more tell a pattern from that.
+        guard valueLimit < Self.maxValueLimit, loadsSinceWriteBack >= 8, reloadsSinceWriteBack * 4 >= loadsSinceWriteBack else { return false }
+        valueLimit = min(valueLimit * 2, Self.maxValueLimit)
+        return true
     }
 
     init(txn: Transaction, recordsSync: Bool = false) {
         self.txn = txn
         sync = recordsSync ? SyncRecorder() : nil
     }
+}
+
+/// The cluster the last insert into a class used (one of the session's decoded clusters, so
+/// the next insert and its primary-key check need no lookup) and the start of the cluster
+/// after it (nil for the last), which bounds the keys that belong to it.
+struct AppendHint {
+    let cluster: MutableCluster
+    let next: UInt64?
 }

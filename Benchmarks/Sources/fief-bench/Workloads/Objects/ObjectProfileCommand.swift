@@ -9,14 +9,16 @@ import Foundation
 /// 100,000 random ids reading every field), `iterate` (open it and loop over every object
 /// reading its score), `read-all` (open it and keep every object in memory, as O10) or
 /// `name-query` (open it and run O4's 10,000 indexed equality queries on random names) or
-/// `durable-updates` (open it and commit O8a's 1,000 durable one-object updates, one writer).
+/// `durable-updates` (open it and commit O8a's 1,000 durable one-object updates, one writer) or
+/// `deletes` (open it and delete N/10 random objects in one transaction, as O7; this changes the
+/// store: build it again before the next run).
 enum ObjectProfileCommand {
     static let flag = "--object-profile"
 
     /// Runs the step named by `arguments`; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 3, let engine = ObjectEngineCatalog.engine(named: arguments[1]) else {
-            Log.error("usage: fief-bench \(flag) build|build-unindexed|open-read|pk-lookups|iterate|read-all|name-query|durable-updates ENGINE DIRECTORY [N [REPEATS]]")
+            Log.error("usage: fief-bench \(flag) build|build-unindexed|open-read|pk-lookups|iterate|read-all|name-query|durable-updates|deletes ENGINE DIRECTORY [N [REPEATS]]")
             return 2
         }
         let directory = arguments[2]
@@ -74,6 +76,12 @@ enum ObjectProfileCommand {
             var random = SplitMix64(seed: 0x08A)
             for _ in 0..<1_000 { try store.incrementScore(id: Int(random.next() % UInt64(count)), beforeCommit: {}) }
             result = "1,000 commits"
+            try store.close()
+        case "deletes":
+            let store = try engine.open(in: directory, .durable)
+            let ids = SplitMix64.permutation(count: count, seed: 0x07_DE1)[0..<(count / 10)]
+            try store.delete(ids)
+            result = "\(ids.count) objects deleted"
             try store.close()
         default:
             Log.error("unknown step '\(name)'")
