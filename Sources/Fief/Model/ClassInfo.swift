@@ -187,27 +187,29 @@ final class ClassInfo: @unchecked Sendable {
         Unmanaged.passUnretained(object).toOpaque() + fields[i].offset
     }
 
-    /// Calls `body` with the object's unmanaged values, as stored, in property order
-    /// (backlinks give `.null`). The values live on the stack (a class with very many
-    /// properties gets a heap buffer) until `body` returns: an insert copies them into its
-    /// cluster without an array to allocate and free per object.
-    func withStoredValues<R>(of object: ObjectBase, _ context: _RealmContext?,
-                             _ body: (UnsafeBufferPointer<StoredValue>) throws -> R) throws -> R {
-        try withUnsafeTemporaryAllocation(of: StoredValue.self, capacity: fields.count) { buffer in
-            let base = buffer.baseAddress!
-            var initialized = 0
-            // Value by value: `deinitialize(count:)` goes through the runtime's generic array
-            // destroy, three times the cost for a few values.
-            defer { for i in 0..<initialized { _ = (base + i).move() } }
+    /// Initializes `row` (room for one value per field) with the object's unmanaged values, as
+    /// stored, in property order (backlinks give `.null`). When it throws, `row` is left
+    /// uninitialized.
+    func storeValues(of object: ObjectBase, _ context: _RealmContext?, into row: UnsafeMutablePointer<StoredValue>) throws {
+        var initialized = 0
+        do {
             for i in fields.indices {
                 let value = fields[i].isBacklink
                     ? StoredValue.null
                     : try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context)
-                (base + i).initialize(to: value)
+                (row + i).initialize(to: value)
                 initialized += 1
             }
-            return try body(UnsafeBufferPointer(start: base, count: initialized))
+        } catch {
+            Self.deinitialize(row, count: initialized)
+            throw error
         }
+    }
+
+    /// Leaves `count` values at `row` uninitialized, value by value: `deinitialize(count:)` goes
+    /// through the runtime's generic array destroy, three times the cost for a few values.
+    static func deinitialize(_ row: UnsafeMutablePointer<StoredValue>, count: Int) {
+        for i in 0..<count { _ = (row + i).move() }
     }
 
     /// The unmanaged value of one property, as stored.

@@ -307,26 +307,23 @@ extension Realm {
         object.becomeManaged(realm: self, table: binding, key: key)
         let sync = activeSyncRecorder
         if let sync { recordSyncCreate(binding, key, primaryKey: pkValue, sync) }
-        var gathered = false
-        do {
-            try info.withStoredValues(of: object, context) { values in
-                gathered = true
-                if let missing = binding.requiredSwiftIndices.first(where: { values[$0].isNull }) {
-                    object.becomeUnmanaged()
-                    throw Self.requiredValueError(info.properties[missing])
-                }
-                if binding.rowIsInSwiftOrder {
-                    try insertRow(binding, key, values, primaryKey: pkValue, sync)
-                } else {
-                    var row = Array(repeating: StoredValue.null, count: binding.columns.count)
-                    for i in values.indices { row[binding.swiftColumns[i].position] = values[i] }
-                    for position in binding.unmodelledPositions { row[position] = binding.columns[position].defaultValue }
-                    try row.withUnsafeBufferPointer { try insertRow(binding, key, $0, primaryKey: pkValue, sync) }
-                }
-            }
-        } catch {
-            if !gathered { object.becomeUnmanaged() }
-            throw error
+        let count = info.fields.count
+        let row = session.rowScratch.take(count)
+        defer { session.rowScratch.giveBack() }
+        do { try info.storeValues(of: object, context, into: row) } catch { object.becomeUnmanaged(); throw error }
+        defer { ClassInfo.deinitialize(row, count: count) }
+        let values = UnsafeBufferPointer(start: row, count: count)
+        if let missing = binding.requiredSwiftIndices.first(where: { values[$0].isNull }) {
+            object.becomeUnmanaged()
+            throw Self.requiredValueError(info.properties[missing])
+        }
+        if binding.rowIsInSwiftOrder {
+            try insertRow(binding, key, values, primaryKey: pkValue, sync)
+        } else {
+            var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
+            for i in values.indices { reordered[binding.swiftColumns[i].position] = values[i] }
+            for position in binding.unmodelledPositions { reordered[position] = binding.columns[position].defaultValue }
+            try reordered.withUnsafeBufferPointer { try insertRow(binding, key, $0, primaryKey: pkValue, sync) }
         }
         info.makeManaged(object)
         return object
