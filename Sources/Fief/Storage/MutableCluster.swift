@@ -65,6 +65,11 @@ final class MutableCluster {
     /// The decoded values of a loaded column.
     func values(_ column: UInt16) -> ColumnValues? { Int(column) < columns.count ? columns[Int(column)]?.values : nil }
 
+    /// The value at `row` of a loaded column, read in place (no copy of the column).
+    func value(_ column: UInt16, _ row: Int) -> StoredValue? {
+        Int(column) < columns.count ? columns[Int(column)]?.values[row] : nil
+    }
+
     /// Changes a loaded column in place and marks it dirty.
     func modify<R>(_ column: UInt16, _ body: (inout ColumnValues) -> R) -> R {
         let i = Int(column)

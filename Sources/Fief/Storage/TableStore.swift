@@ -153,7 +153,7 @@ final class TableStore {
 
     /// One property of the object at a known location.
     func read(start: UInt64, row: Int, _ column: ColumnBinding) throws -> StoredValue {
-        if let cluster = cached(start), let values = cluster.values(column.column) { return values[row] }
+        if let cluster = cached(start), let value = cluster.value(column.column, row) { return value }
         guard column.property.isStored else { return column.defaultValue }
         if let pinned = try pinnedChunk(start, column.column) {
             guard let (chunk, layout) = pinned else { return column.defaultValue }
@@ -326,7 +326,7 @@ final class TableStore {
         session.mutations &+= 1
         var old = Array(repeating: StoredValue.null, count: binding.columns.count)
         for c in binding.columns where c.property.isStored { try loadColumn(cluster, c) }
-        for c in binding.columns where c.property.isStored { old[c.position] = cluster.values(c.column)![row] }
+        for c in binding.columns where c.property.isStored { old[c.position] = cluster.value(c.column, row)! }
         // Every loaded column loses the row, including columns of another schema version.
         for number in cluster.loadedColumns { cluster.modify(number) { $0.remove(at: row) } }
         cluster.keys.remove(at: row)
@@ -360,7 +360,8 @@ final class TableStore {
     /// Writes every changed cluster back to its tree and empties the cache. Empty clusters
     /// are removed (from the tree and from the cached directories).
     static func flush(_ session: WriteSession) throws {
-        for (tableID, clusters) in session.clusters.byTable {
+        let byTable = session.clusters.byTable
+        for (tableID, clusters) in byTable {
             guard let any = clusters.first, let tree = try session.txn.tree(any.treeName) else { continue }
             for cluster in clusters {
                 let start = cluster.start
@@ -387,7 +388,7 @@ final class TableStore {
                 }
             }
         }
-        session.noteWriteBack()
+        session.noteWriteBack(byTable)
         session.clusters.removeAll()
         session.clusterCount = 0
         session.cachedValues = 0

@@ -85,18 +85,19 @@ final class WriteSession {
         if writtenBack[table]?.contains(start) == true { reloadsSinceWriteBack += 1 }
     }
 
-    /// Notes that every cached cluster is being written back and dropped.
-    func noteWriteBack() {
-        for (table, clusters) in clusters.byTable { writtenBack[table, default: []].formUnion(clusters.map(\.start)) }
+    /// Notes that every cached cluster (`byTable`, as ``SessionClusters/byTable`` lists them)
+    /// is being written back and dropped.
+    func noteWriteBack(_ byTable: [(table: Int, clusters: [MutableCluster])]) {
+        for (table, clusters) in byTable { writtenBack[table, default: []].formUnion(clusters.map(\.start)) }
         loadsSinceWriteBack = 0
         reloadsSinceWriteBack = 0
     }
 
     /// Lets the cache hold twice as many values (up to ``maxValueLimit``) when at least a
     /// quarter of the clusters loaded since the last write-back (8 or more) had been written
-    /// back before:
-    /// the transaction comes back to what it changed (random updates or deletes across a large
-    /// class), and writing everything back would only have it decode the same clusters again.
+    /// back before: the transaction comes back to what it changed (random updates or deletes
+    /// across a large class), and writing everything back would only have it decode the same
+    /// clusters again.
     /// A bulk load, which never comes back, keeps the limit. Returns whether the limit grew.
     func growValueLimitIfRevisiting() -> Bool {
         // A bulk load reloads one cluster after each write-back (the last, now full): 8 loads
