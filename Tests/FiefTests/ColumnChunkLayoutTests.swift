@@ -57,6 +57,29 @@ final class ColumnChunkLayoutTests: XCTestCase {
         XCTAssertEqual(ColumnChunk.encode([], type: .int, collection: .none).first, ColumnChunk.fixedLayout)
     }
 
+    func testVariableChunksKeepEachValueAfterTheOffsets() {
+        let values: [StoredValue] = [.string("a"), .null, .string(""), .string("grüße, 世界"),
+                                     .string(String(repeating: "long string ", count: 40)), .string("z")]
+        let bytes = ColumnChunk.encode(values, type: .string, collection: .none)
+        XCTAssertEqual(bytes.first, ColumnChunk.variableLayout)
+        bytes.withUnsafeBytes { chunk in
+            XCTAssertEqual(ColumnChunk.decodeAll(chunk, type: .string, collection: .none), values)
+            // Header, one bitmap byte (row 1 is null), n + 1 offsets, then the bytes end to end.
+            let utf8 = values.map { value -> [UInt8] in if case .string(let s) = value { Array(s.utf8) } else { [] } }
+            let dataStart = ColumnChunk.headerSize + 1
+            var end = 0
+            for row in 0...values.count {
+                XCTAssertEqual(chunk.loadUnaligned(fromByteOffset: dataStart + row * 4, as: UInt32.self).littleEndian, UInt32(end))
+                if row < values.count { end += utf8[row].count }
+            }
+            XCTAssertEqual(Array(chunk[(dataStart + (values.count + 1) * 4)...]), utf8.flatMap { $0 })
+        }
+        let lists = ColumnChunk.encode([.collection([.int(1), .string("x")]), .collection([])], type: .int, collection: .list)
+        lists.withUnsafeBytes {
+            XCTAssertEqual(ColumnChunk.decodeAll($0, type: .int, collection: .list), [.collection([.int(1), .string("x")]), .collection([])])
+        }
+    }
+
     func testKeyChunksAreSearchedInEveryLayout() {
         // Sequences (steps of 1 and 7, a lone key, keys up to UInt64.max) are found by
         // arithmetic; the others by binary search.

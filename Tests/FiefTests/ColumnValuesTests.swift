@@ -81,11 +81,35 @@ final class ColumnValuesTests: XCTestCase {
         let wide: [StoredValue] = (0..<600).map { .int(Int64($0) * 1_000_000_007 * ($0 % 2 == 0 ? 1 : -1)) }
         let sequence: [StoredValue] = (0..<600).map { .int(Int64($0) * 3 + 7) }
         let doubles: [StoredValue] = (0..<600).map { .double(Double($0) / 3) }
-        for (values, type) in [(wide, PropertyType.int), (sequence, .int), (doubles, .double)] {
+        // Packed chunks of each width: offsets of 1, 2 and 4 bytes from a negative base.
+        let packed: [[StoredValue]] = [200, 60_000, 4_000_000_000].map { range in
+            (0..<600).map { .int(-1_000 + Int64(($0 * 7_919) % 600) * range / 600) }
+        }
+        var layouts: [UInt8] = []
+        for (values, type) in [(wide, PropertyType.int), (sequence, .int), (doubles, .double)] + packed.map({ ($0, .int) }) {
             let bytes = ColumnChunk.encode(ColumnValues(values, type: type, collection: .none), type: type, collection: .none)
+            layouts.append(bytes[0])
             let decoded = bytes.withUnsafeBytes { ColumnChunk.decodeColumn($0, type: type, collection: .none) }
             XCTAssertEqual(decoded.kind, type == .int ? .ints : .doubles)
             XCTAssertEqual((0..<decoded.count).map { decoded[$0] }, values)
+        }
+        XCTAssertEqual(layouts, [ColumnChunk.fixedLayout, ColumnChunk.sequenceLayout, ColumnChunk.fixedLayout,
+                                 ColumnChunk.packedLayout, ColumnChunk.packedLayout, ColumnChunk.packedLayout])
+        // With a null, or cut short (damaged), a chunk decodes value by value into a column of
+        // `StoredValue`s: the short one reads its missing rows as nulls, never past its end.
+        for type in [PropertyType.int, .double] {
+            let values: [StoredValue] = [type == .int ? .int(1) : .double(1), .null, type == .int ? .int(3) : .double(3)]
+            let withNull = ColumnChunk.encode(values, type: type, collection: .none)
+            let decoded = withNull.withUnsafeBytes { ColumnChunk.decodeColumn($0, type: type, collection: .none) }
+            XCTAssertEqual(decoded.kind, .values)
+            XCTAssertEqual((0..<decoded.count).map { decoded[$0] }, values)
+            let whole: [StoredValue] = type == .int ? [.int(.min), .int(5), .int(.max)] : [.double(1), .double(2), .double(3)]
+            var short = ColumnChunk.encode(whole, type: type, collection: .none)
+            XCTAssertEqual(short.first, ColumnChunk.fixedLayout)
+            short.removeLast(4)
+            let cut = short.withUnsafeBytes { ColumnChunk.decodeColumn($0, type: type, collection: .none) }
+            XCTAssertEqual(cut.kind, .values)
+            XCTAssertEqual((0..<cut.count).map { cut[$0] }, whole.prefix(2) + [.null])
         }
     }
 }

@@ -238,15 +238,26 @@ enum SchemaManager {
     /// Re-reads the schema when another realm instance changed it.
     static func reloadIfChanged(_ realm: Realm) throws {
         let txn = try realm.currentTxn()
-        guard let meta = try txn.tree(metaTreeName), let bytes = try meta.get(schemaKey) else { return }
-        // Most transactions find the record the realm last checked: no need to decode it again.
-        if bytes == realm.checkedSchemaRecord { return }
+        guard let meta = try txn.tree(metaTreeName) else { return }
+        // Most transactions find the record the realm last checked: compared in place, it is
+        // neither copied nor decoded again.
+        if let checked = realm.checkedSchemaRecord,
+           try schemaKey.withUnsafeBytes({ key in try meta.withValue(forKey: key) { Self.equalBytes($0, checked) } }) == true {
+            return
+        }
+        guard let bytes = try meta.get(schemaKey) else { return }
         let schema = try SchemaCoding.decode(bytes)
         if !schema.isStoredIdentically(to: realm.schema.fileForm) {
             let version = try meta.get(versionKey).map { try decodeU64($0, "schemaVersion") } ?? 0
             bind(realm, schema, realm.allBindings.compactMap(\.info), version: version)
         }
         realm.checkedSchemaRecord = bytes
+    }
+
+    private static func equalBytes(_ stored: UnsafeRawBufferPointer, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { bytes in
+            bytes.count == stored.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, stored.baseAddress!, bytes.count) == 0)
+        }
     }
 
     /// Binds the classes of `schema` (in either form) to the Swift models, naming their

@@ -31,10 +31,22 @@ enum ColumnChunk {
         let n = values.count
         if type == .int, collection == .none, let compact = encodeInts(values) { return compact }
         let hasNulls = values.contains { $0.isNull }
+        if type == .string, collection == .none, let strings = encodeStrings(values, hasNulls: hasNulls) { return strings }
         let bitmapBytes = hasNulls ? (n + 7) / 8 : 0
         let width: Int? = collection != .none ? nil : (type.map { $0.fixedWidth } ?? 8)
         let dataStart = headerSize + bitmapBytes
-        var out = [UInt8](repeating: 0, count: dataStart + (width ?? 0) * n)
+        // Variable width: the values' bytes first, so that the chunk is made once at its size.
+        var data: [UInt8] = []
+        var offsets: [UInt32] = []
+        if width == nil {
+            offsets.reserveCapacity(n + 1)
+            offsets.append(0)
+            for v in values {
+                if !v.isNull { CellCoding.appendVariable(v, type: collection == .none ? type : nil, to: &data) }
+                offsets.append(UInt32(data.count))
+            }
+        }
+        var out = [UInt8](repeating: 0, count: dataStart + (width.map { $0 * n } ?? offsets.count * 4 + data.count))
         writeHeader(&out, layout: width != nil ? fixedLayout : variableLayout, type: type?.rawValue ?? 0, hasNulls: hasNulls, count: n)
         if hasNulls {
             for (i, v) in values.enumerated() where v.isNull { out[headerSize + i / 8] |= 1 << UInt8(i % 8) }
@@ -57,16 +69,51 @@ enum ColumnChunk {
                 }
             }
         } else {
-            var data: [UInt8] = []
-            var offsets: [UInt32] = [0]
-            offsets.reserveCapacity(n + 1)
-            for v in values {
-                if !v.isNull { CellCoding.appendVariable(v, type: collection == .none ? type : nil, to: &data) }
-                offsets.append(UInt32(data.count))
+            out.withUnsafeMutableBytes { bytes in
+                for i in offsets.indices {
+                    bytes.storeBytes(of: offsets[i].littleEndian, toByteOffset: dataStart + i * 4, as: UInt32.self)
+                }
+                data.withUnsafeBytes { data in
+                    guard let source = data.baseAddress else { return }
+                    (bytes.baseAddress! + dataStart + offsets.count * 4).copyMemory(from: source, byteCount: data.count)
+                }
             }
-            out.reserveCapacity(out.count + offsets.count * 4 + data.count)
-            for o in offsets { withUnsafeBytes(of: o.littleEndian) { out.append(contentsOf: $0) } }
-            out.append(contentsOf: data)
+        }
+        return out
+    }
+
+    /// The variable-width chunk of a string column whose values are all strings or nulls (nil
+    /// otherwise): the same bytes as the general path, each string copied once into a chunk
+    /// made at its final size.
+    private static func encodeStrings(_ values: [StoredValue], hasNulls: Bool) -> [UInt8]? {
+        var total = 0
+        for value in values {
+            switch value {
+            case .string(let s): total += s.utf8.count
+            case .null: continue
+            default: return nil
+            }
+        }
+        let n = values.count
+        let dataStart = headerSize + (hasNulls ? (n + 7) / 8 : 0)
+        let bytesStart = dataStart + (n + 1) * 4
+        var out = [UInt8](repeating: 0, count: bytesStart + total)
+        writeHeader(&out, layout: variableLayout, type: PropertyType.string.rawValue, hasNulls: hasNulls, count: n)
+        out.withUnsafeMutableBytes { out in
+            var end = 0
+            for i in values.indices {
+                switch values[i] {
+                case .string(let s):
+                    let destination = UnsafeMutableRawBufferPointer(rebasing: out[bytesStart + end..<bytesStart + end + s.utf8.count])
+                    if s.utf8.withContiguousStorageIfAvailable({ destination.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
+                        destination.copyBytes(from: s.utf8)
+                    }
+                    end += destination.count
+                default:
+                    out[headerSize + i / 8] |= 1 << UInt8(i % 8)
+                }
+                out.storeBytes(of: UInt32(end).littleEndian, toByteOffset: dataStart + (i + 1) * 4, as: UInt32.self)
+            }
         }
         return out
     }
@@ -234,8 +281,21 @@ enum ColumnChunk {
 
     /// A chunk's values as a write cache's column: unboxed for ints and doubles without nulls.
     static func decodeColumn(_ chunk: UnsafeRawBufferPointer, type: PropertyType, collection: CollectionKind) -> ColumnValues {
-        if collection == .none, type == .int, let layout = Layout(chunk), layout.holdsIntegers {
-            return ColumnValues(ints: (0..<layout.count).map { Int64(bitPattern: layout.integer(chunk, $0)) })
+        if collection == .none, type == .int || type == .double, let layout = Layout(chunk),
+           layout.holdsWholeIntegers(chunk), !layout.hasNulls {
+            // Every row is an 8-byte number in place: no `StoredValue` on the way.
+            if type == .int {
+                return ColumnValues(ints: Array(unsafeUninitializedCapacity: layout.count) { buffer, count in
+                    buffer.withMemoryRebound(to: UInt64.self) { layout.copyIntegers(chunk, into: $0) }
+                    count = layout.count
+                })
+            }
+            if layout.kind == fixedLayout {
+                return ColumnValues(doubles: Array(unsafeUninitializedCapacity: layout.count) { buffer, count in
+                    buffer.withMemoryRebound(to: UInt64.self) { layout.copyIntegers(chunk, into: $0) }
+                    count = layout.count
+                })
+            }
         }
         return ColumnValues(decodeAll(chunk, type: type, collection: collection), type: type, collection: collection)
     }
@@ -243,9 +303,10 @@ enum ColumnChunk {
     /// Object keys of a key chunk (fixed u64 values).
     static func keys(_ chunk: UnsafeRawBufferPointer) -> [UInt64] {
         guard let layout = Layout(chunk), layout.holdsWholeIntegers(chunk) else { return [] }
-        var out = [UInt64](repeating: 0, count: layout.count)
-        for i in 0..<layout.count { out[i] = layout.integer(chunk, i) }
-        return out
+        return Array(unsafeUninitializedCapacity: layout.count) { buffer, count in
+            layout.copyIntegers(chunk, into: buffer)
+            count = layout.count
+        }
     }
 
     /// Binary search for `key` in a key chunk; the row, or nil.
@@ -337,6 +398,39 @@ enum ColumnChunk {
                 let offset = dataStart + row * 8
                 guard offset + 8 <= chunk.count else { return 0 }
                 return UInt64(littleEndian: chunk.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+        }
+
+        /// Every row's 8 bytes, as ``integer(_:_:)`` reads them, into `out` (`count` slots), for
+        /// a chunk whose ``holdsWholeIntegers(_:)`` is true: one loop per layout, so a cluster's
+        /// keys or numbers are decoded without a switch per row.
+        func copyIntegers(_ chunk: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt64>) {
+            precondition(out.count >= count && holdsWholeIntegers(chunk), "copyIntegers needs a whole integer chunk")
+            let data = chunk.baseAddress! + dataStart
+            switch kind {
+            case ColumnChunk.sequenceLayout:
+                var value = first
+                for row in 0..<count {
+                    out[row] = value
+                    value &+= step
+                }
+            case ColumnChunk.packedLayout:
+                switch width {
+                case 1:
+                    for row in 0..<count { out[row] = first &+ UInt64(data.load(fromByteOffset: row, as: UInt8.self)) }
+                case 2:
+                    for row in 0..<count {
+                        out[row] = first &+ UInt64(UInt16(littleEndian: data.loadUnaligned(fromByteOffset: row &* 2, as: UInt16.self)))
+                    }
+                default:
+                    for row in 0..<count {
+                        out[row] = first &+ UInt64(UInt32(littleEndian: data.loadUnaligned(fromByteOffset: row &* 4, as: UInt32.self)))
+                    }
+                }
+            default:
+                for row in 0..<count {
+                    out[row] = UInt64(littleEndian: data.loadUnaligned(fromByteOffset: row &* 8, as: UInt64.self))
+                }
             }
         }
 

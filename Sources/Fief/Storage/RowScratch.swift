@@ -3,9 +3,9 @@
 /// Adding an object adds the new objects it links to inside it, so each nesting level takes its
 /// own row; levels take and give back rows in last-in, first-out order.
 final class RowScratch {
-    private var rows: [UnsafeMutablePointer<StoredValue>] = []
-    private var capacities: [Int] = []
-    private var depth = 0
+    @exclusivity(unchecked) private var rows: [UnsafeMutablePointer<StoredValue>] = []
+    @exclusivity(unchecked) private var capacities: [Int] = []
+    @exclusivity(unchecked) private var depth = 0
     /// Levels beyond this many give their row back to the allocator when they end (a chain of
     /// thousands of new linked objects keeps no row per level).
     private static let keptLevels = 64

@@ -27,7 +27,11 @@ public final class Transaction {
     private(set) var isOpen = true
 
     @exclusivity(unchecked) var trees: [TreeState] = []
-    var treeIndex: [String: Int] = [:]
+    /// Where each of `trees` sits, by name, once there are more than `namesSearchedInOrder`:
+    /// fewer are found by comparing names, cheaper than hashing them into a new dictionary in
+    /// every transaction.
+    @exclusivity(unchecked) private var treesByName: [String: Int]?
+    private static let namesSearchedInOrder = 8
 
     // Write transactions only.
     @exclusivity(unchecked) var catalog: TreeState
@@ -129,7 +133,7 @@ public final class Transaction {
     /// The tree named `name`, or nil when it does not exist.
     public func tree(_ name: String) throws -> Tree? {
         try checkOpen()
-        if let index = treeIndex[name] { return trees[index].dropped ? nil : Tree(txn: self, index: index) }
+        if let index = treeIndex(of: name) { return trees[index].dropped ? nil : Tree(txn: self, index: index) }
         guard let state = try loadTreeState(name) else { return nil }
         return Tree(txn: self, index: register(state))
     }
@@ -142,7 +146,7 @@ public final class Transaction {
         guard name.utf8.count <= Layout.maximumKeySize(pageSize: env.pageSize) else {
             throw StorageError.keyTooLarge(length: name.utf8.count, maximum: Layout.maximumKeySize(pageSize: env.pageSize))
         }
-        if let index = treeIndex[name] {
+        if let index = treeIndex(of: name) {
             trees[index] = TreeState(name: name, root: TreeRoot(), count: 0, changed: true)
             return Tree(txn: self, index: index)
         }
@@ -184,8 +188,19 @@ public final class Transaction {
 
     private func register(_ state: TreeState) -> Int {
         trees.append(state)
-        treeIndex[state.name] = trees.count - 1
-        return trees.count - 1
+        let index = trees.count - 1
+        if treesByName != nil {
+            treesByName![state.name] = index
+        } else if trees.count > Self.namesSearchedInOrder {
+            treesByName = Dictionary(uniqueKeysWithValues: trees.indices.map { (trees[$0].name, $0) })
+        }
+        return index
+    }
+
+    /// The position in `trees` of the tree named `name`, if this transaction opened it.
+    private func treeIndex(of name: String) -> Int? {
+        if let treesByName { return treesByName[name] }
+        return trees.firstIndex { $0.name == name }
     }
 
     private func loadTreeState(_ name: String) throws -> TreeState? {
