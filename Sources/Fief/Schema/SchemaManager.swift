@@ -254,6 +254,7 @@ enum SchemaManager {
         realm.checkedSchemaRecord = bytes
     }
 
+    /// Whether the stored bytes are `bytes`, compared in place.
     private static func equalBytes(_ stored: UnsafeRawBufferPointer, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { bytes in
             bytes.count == stored.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, stored.baseAddress!, bytes.count) == 0)
