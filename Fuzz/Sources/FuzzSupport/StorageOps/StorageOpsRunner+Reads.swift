@@ -135,7 +135,7 @@ extension StorageOpsRunner {
                 expect(removed && model.delete(key), "delete of the cursor's key \(key) in '\(name)' returned \(removed)")
             } else if action == 3 && key.count < maximumKeySize {
                 let inserted = key + [UInt8(truncatingIfNeeded: step)]
-                let value = valueSpec.materialize(salt: step)
+                let value = makeValue(valueSpec, salt: step)
                 must("insert after cursor") { try tree.put(inserted, value) }
                 model.put(inserted, value)
             }

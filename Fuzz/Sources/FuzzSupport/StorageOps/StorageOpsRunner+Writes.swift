@@ -24,7 +24,7 @@ extension StorageOpsRunner {
     func put(_ name: String, _ spec: KeySpec, _ valueSpec: ValueSpec) {
         let tree = writerTree(name)
         let key = resolve(spec, in: pending.trees[name])
-        let value = valueSpec.materialize()
+        let value = makeValue(valueSpec)
         do {
             try tree.put(key, value)
             expect(key.count <= maximumKeySize, "put accepted a \(key.count)-byte key (maximum \(maximumKeySize))")
@@ -53,7 +53,7 @@ extension StorageOpsRunner {
     func floorUpdate(_ name: String, _ spec: KeySpec, _ choice: UInt8, _ valueSpec: ValueSpec) {
         let tree = writerTree(name)
         let key = resolve(spec, in: pending.trees[name])
-        let value = valueSpec.materialize()
+        let value = makeValue(valueSpec)
         let model = pending.trees[name]!
         let floorIndex = model.upperBound(key) - 1
         let floor = floorIndex >= 0 ? model.keys[floorIndex] : nil
@@ -91,7 +91,7 @@ extension StorageOpsRunner {
         for i in 0..<Int(count) {
             let n = first &+ UInt16(i)
             let key = [UInt8(n >> 8), UInt8(n & 0xFF)]
-            let value = valueSpec.materialize(salt: i)
+            let value = makeValue(valueSpec, salt: i)
             must("bulk put into '\(name)'") { try tree.put(key, value) }
             pending.trees[name]!.put(key, value)
         }

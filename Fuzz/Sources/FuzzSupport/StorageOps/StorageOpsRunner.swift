@@ -12,6 +12,10 @@ public final class StorageOpsRunner {
     public static let maximumOps = 1000
     /// Long-lived readers open at once at most.
     static let maximumReaders = 4
+    /// Bytes of values an input may make at their requested sizes; past them every value is
+    /// made small. Without it a short input could write a few gigabytes (a thousand bulk puts of
+    /// 255 values up to 20 KiB) and take minutes, which libFuzzer reports as a slow unit.
+    static let valueByteBudget = 1 << 20
 
     /// A long-lived read transaction and the model of the version it pinned.
     struct Reader {
@@ -33,6 +37,8 @@ public final class StorageOpsRunner {
     /// The id the next commit will use, when known (unknown after opening).
     var nextID: UInt64?
     var readers: [Reader] = []
+    /// Bytes of the values made so far (see ``valueByteBudget``).
+    private var valueBytes = 0
     private var trace: [String] = []
 
     init(config: OpsConfig) {
@@ -113,6 +119,16 @@ public final class StorageOpsRunner {
     }
 
     func name(_ operand: UInt8) -> String { names[Int(operand % 8)] }
+
+    /// The value `spec` describes, or once this input has made ``valueByteBudget`` bytes of
+    /// values, a small one from the same seed.
+    func makeValue(_ spec: ValueSpec, salt: Int = 0) -> [UInt8] {
+        var spec = spec
+        if valueBytes >= Self.valueByteBudget { spec.kind = 0 }
+        let value = spec.materialize(salt: salt)
+        valueBytes += value.count
+        return value
+    }
 
     /// The key a spec stands for, given the tree it is used on.
     func resolve(_ spec: KeySpec, in tree: TreeModel?) -> [UInt8] {
