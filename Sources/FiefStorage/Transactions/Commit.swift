@@ -145,7 +145,7 @@ extension Transaction {
             newest = (first.page, txnID)
         }
         // Allocating the root's own pages can split one extent, hence the spare one.
-        let rootSize = FreeSpaceRun.rootSize(extents: allocator.reusableExtents.count + 1)
+        let rootSize = FreeSpaceRun.rootSize(extents: allocator.reusableExtentCount + 1)
         return writeRun(.freeList, dataLength: rootSize) { data in
             FreeSpaceRun.encodeRoot(allocator, newestChunk: newest, into: data)
         }.page

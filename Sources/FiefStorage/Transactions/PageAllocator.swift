@@ -118,10 +118,31 @@ struct PageAllocator {
             pending.removeFirst()
         }
         if !moved.isEmpty {
-            reusable.append(contentsOf: moved)
-            reusable.sort(by: >)
+            // A commit promotes a few pages into a set of thousands on a fragmented file:
+            // merged in one pass, not sorted again.
+            moved.sort(by: >)
+            reusable = Self.mergeDescending(reusable, moved)
         }
         for (chunk, pages) in chunks { free(chunk, count: pages, byTxn: txnID) }
+    }
+
+    /// The pages of `a` and `b`, both in descending order, in one array in descending order.
+    static func mergeDescending(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        var merged: [UInt64] = []
+        merged.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] >= b[j] {
+                merged.append(a[i])
+                i += 1
+            } else {
+                merged.append(b[j])
+                j += 1
+            }
+        }
+        merged.append(contentsOf: a[i...])
+        merged.append(contentsOf: b[j...])
+        return merged
     }
 
     /// Drops reusable pages at the end of the file; returns whether the file shrank.
@@ -150,14 +171,33 @@ struct PageAllocator {
     /// The reusable pages as ascending extents (first page, count).
     var reusableExtents: [PageRange] {
         var extents: [PageRange] = []
-        for page in reusable.reversed() {
-            if let last = extents.last, last.end == page, last.count < UInt32.max {
-                extents[extents.count - 1].count += 1
-            } else {
-                extents.append(PageRange(first: page, count: 1))
+        reusable.withUnsafeBufferPointer { pages in
+            var i = pages.count - 1
+            while i >= 0 {
+                var count: UInt32 = 1
+                while i - Int(count) >= 0, pages[i - Int(count)] == pages[i] + UInt64(count), count < UInt32.max { count += 1 }
+                extents.append(PageRange(first: pages[i], count: count))
+                i -= Int(count)
             }
         }
         return extents
+    }
+
+    /// The number of ``reusableExtents``, counted without making them.
+    var reusableExtentCount: Int {
+        reusable.withUnsafeBufferPointer { pages in
+            var count = 0, run: UInt64 = 0
+            for i in pages.indices.reversed() {
+                // A new extent where the page does not follow the previous one, or the extent is full.
+                if i == pages.count - 1 || pages[i] != pages[i + 1] + 1 || run == UInt64(UInt32.max) {
+                    count += 1
+                    run = 1
+                } else {
+                    run += 1
+                }
+            }
+            return count
+        }
     }
 }
 

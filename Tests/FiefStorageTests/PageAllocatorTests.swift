@@ -1,0 +1,65 @@
+import XCTest
+@testable import FiefStorage
+
+/// The writer's free-space bookkeeping against a plain model: a set of reusable pages, the
+/// pages each commit frees, and the extents a commit writes into its free-space root.
+final class PageAllocatorTests: XCTestCase {
+    /// Extents of `pages` the obvious way: ascending, each run of consecutive pages one extent.
+    private func modelExtents(_ pages: Set<UInt64>) -> [PageRange] {
+        var extents: [PageRange] = []
+        for page in pages.sorted() {
+            if let last = extents.last, last.end == page {
+                extents[extents.count - 1].count += 1
+            } else {
+                extents.append(PageRange(first: page, count: 1))
+            }
+        }
+        return extents
+    }
+
+    func testPromotedPagesJoinTheReusableSetInOrderAndItsExtentsMatch() {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var allocator = PageAllocator(pageCount: 10_000)
+            var reusable = Set<UInt64>()
+            var inUse = Set((2..<UInt64(10_000)))
+            // Commits that each free a few pages, some in runs, then make them reusable.
+            for txn in UInt64(1)...UInt64(12) {
+                for _ in 0..<Int.random(in: 0...40, using: &random) {
+                    guard let page = inUse.randomElement(using: &random) else { break }
+                    let run = Bool.random(using: &random) ? UInt64(Int.random(in: 1...6, using: &random)) : 1
+                    let pages = (page..<page + run).prefix { inUse.contains($0) }
+                    guard let last = pages.last else { continue }
+                    allocator.free(page, count: Int(last - page + 1), byTxn: txn)
+                    for p in pages { inUse.remove(p) }
+                }
+                if txn % 3 == 0 || round % 2 == 0 {
+                    for group in allocator.pending where group.txnID <= txn - 1 { reusable.formUnion(group.pages) }
+                    allocator.promote(upTo: txn - 1, byTxn: txn + 100)
+                }
+                XCTAssertEqual(allocator.reusable, reusable.sorted(by: >), "round \(round), commit \(txn)")
+                XCTAssertEqual(allocator.reusableExtents, modelExtents(reusable))
+                XCTAssertEqual(allocator.reusableExtentCount, modelExtents(reusable).count)
+            }
+            // Taking pages keeps the order: the lowest single page first, runs where they fit.
+            let single = allocator.allocate()
+            if let lowest = reusable.min() {
+                XCTAssertEqual(single, lowest)
+                reusable.remove(lowest)
+            }
+            XCTAssertEqual(allocator.reusable, reusable.sorted(by: >))
+            XCTAssertEqual(allocator.reusableExtents, modelExtents(reusable))
+        }
+    }
+
+    func testMergingKeepsEveryPageInDescendingOrder() {
+        XCTAssertEqual(PageAllocator.mergeDescending([], []), [])
+        XCTAssertEqual(PageAllocator.mergeDescending([9, 5, 2], []), [9, 5, 2])
+        XCTAssertEqual(PageAllocator.mergeDescending([], [7, 3]), [7, 3])
+        XCTAssertEqual(PageAllocator.mergeDescending([9, 5, 2], [10, 6, 4, 1]), [10, 9, 6, 5, 4, 2, 1])
+        XCTAssertEqual(PageAllocator.mergeDescending([3], [8, 7, 6]), [8, 7, 6, 3])
+        let empty = PageAllocator(pageCount: 10)
+        XCTAssertEqual(empty.reusableExtents, [])
+        XCTAssertEqual(empty.reusableExtentCount, 0)
+    }
+}
