@@ -284,18 +284,8 @@ enum ColumnChunk {
         if collection == .none, type == .int || type == .double, let layout = Layout(chunk),
            layout.holdsWholeIntegers(chunk), !layout.hasNulls {
             // Every row is an 8-byte number in place: no `StoredValue` on the way.
-            if type == .int {
-                return ColumnValues(ints: Array(unsafeUninitializedCapacity: layout.count) { buffer, count in
-                    buffer.withMemoryRebound(to: UInt64.self) { layout.copyIntegers(chunk, into: $0) }
-                    count = layout.count
-                })
-            }
-            if layout.kind == fixedLayout {
-                return ColumnValues(doubles: Array(unsafeUninitializedCapacity: layout.count) { buffer, count in
-                    buffer.withMemoryRebound(to: UInt64.self) { layout.copyIntegers(chunk, into: $0) }
-                    count = layout.count
-                })
-            }
+            if type == .int { return ColumnValues(ints: layout.integers(chunk, as: Int64.self)) }
+            if layout.kind == fixedLayout { return ColumnValues(doubles: layout.integers(chunk, as: Double.self)) }
         }
         return ColumnValues(decodeAll(chunk, type: type, collection: collection), type: type, collection: collection)
     }
@@ -303,10 +293,7 @@ enum ColumnChunk {
     /// Object keys of a key chunk (fixed u64 values).
     static func keys(_ chunk: UnsafeRawBufferPointer) -> [UInt64] {
         guard let layout = Layout(chunk), layout.holdsWholeIntegers(chunk) else { return [] }
-        return Array(unsafeUninitializedCapacity: layout.count) { buffer, count in
-            layout.copyIntegers(chunk, into: buffer)
-            count = layout.count
-        }
+        return layout.integers(chunk, as: UInt64.self)
     }
 
     /// Binary search for `key` in a key chunk; the row, or nil.
@@ -401,10 +388,21 @@ enum ColumnChunk {
             }
         }
 
+        /// Every row's 8 bytes as ``integer(_:_:)`` reads them, as values of `T` (`UInt64`,
+        /// `Int64` or `Double`: the same bits), for a chunk whose ``holdsWholeIntegers(_:)`` is
+        /// true.
+        func integers<T: BitwiseCopyable>(_ chunk: UnsafeRawBufferPointer, as _: T.Type) -> [T] {
+            precondition(MemoryLayout<T>.stride == 8, "integers(_:as:) reads 8-byte values")
+            return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.withMemoryRebound(to: UInt64.self) { copyIntegers(chunk, into: $0) }
+                initialized = count
+            }
+        }
+
         /// Every row's 8 bytes, as ``integer(_:_:)`` reads them, into `out` (`count` slots), for
         /// a chunk whose ``holdsWholeIntegers(_:)`` is true: one loop per layout, so a cluster's
         /// keys or numbers are decoded without a switch per row.
-        func copyIntegers(_ chunk: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt64>) {
+        private func copyIntegers(_ chunk: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt64>) {
             precondition(out.count >= count && holdsWholeIntegers(chunk), "copyIntegers needs a whole integer chunk")
             let data = chunk.baseAddress! + dataStart
             switch kind {

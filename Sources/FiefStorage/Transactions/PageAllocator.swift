@@ -171,32 +171,28 @@ struct PageAllocator {
     /// The reusable pages as ascending extents (first page, count).
     var reusableExtents: [PageRange] {
         var extents: [PageRange] = []
-        reusable.withUnsafeBufferPointer { pages in
-            var i = pages.count - 1
-            while i >= 0 {
-                var count: UInt32 = 1
-                while i - Int(count) >= 0, pages[i - Int(count)] == pages[i] + UInt64(count), count < UInt32.max { count += 1 }
-                extents.append(PageRange(first: pages[i], count: count))
-                i -= Int(count)
-            }
-        }
+        forEachExtent { extents.append(PageRange(first: $0, count: $1)) }
         return extents
     }
 
     /// The number of ``reusableExtents``, counted without making them.
     var reusableExtentCount: Int {
+        var count = 0
+        forEachExtent { _, _ in count += 1 }
+        return count
+    }
+
+    /// Calls `body` with each extent of the reusable pages in ascending order: a run of
+    /// consecutive pages, at most `UInt32.max` long.
+    private func forEachExtent(_ body: (_ first: UInt64, _ count: UInt32) -> Void) {
         reusable.withUnsafeBufferPointer { pages in
-            var count = 0, run: UInt64 = 0
-            for i in pages.indices.reversed() {
-                // A new extent where the page does not follow the previous one, or the extent is full.
-                if i == pages.count - 1 || pages[i] != pages[i + 1] + 1 || run == UInt64(UInt32.max) {
-                    count += 1
-                    run = 1
-                } else {
-                    run += 1
-                }
+            var i = pages.count - 1 // `reusable` is descending: the lowest page is last
+            while i >= 0 {
+                var count: UInt32 = 1
+                while i - Int(count) >= 0, pages[i - Int(count)] == pages[i] + UInt64(count), count < UInt32.max { count += 1 }
+                body(pages[i], count)
+                i -= Int(count)
             }
-            return count
         }
     }
 }
