@@ -91,7 +91,8 @@ final class CompactionTests: XCTestCase {
             XCTAssertTrue(report.isValid, "\(label): \(report)")
             XCTAssertEqual(copied, content, label)
             XCTAssertEqual(info.isEncrypted, copyKey != nil, label)
-            XCTAssertEqual(info.freePages, 0, label)
+            // Only head pages (kept for the roots of trees, at most 14) can be free.
+            XCTAssertLessThan(info.freePages, 14, label)
             XCTAssertLessThan(try size(dir + "/copy.fief"), try size(dir + "/source.fief") / 2, label)
             XCTAssertEqual(try storeFiles(in: dir).sorted(), ["copy.fief", "source.fief"])
             if let copyKey {
@@ -115,7 +116,7 @@ final class CompactionTests: XCTestCase {
             let (compacted, verification, info) = try read(path, key: key)
             XCTAssertTrue(verification.isValid, "\(verification)")
             XCTAssertEqual(compacted, content)
-            XCTAssertEqual(info.freePages, 0)
+            XCTAssertLessThan(info.freePages, 14, "only head pages can be free")
             XCTAssertEqual(try storeFiles(in: dir), ["store.fief"])
         }
     }

@@ -63,3 +63,63 @@ final class PageAllocatorTests: XCTestCase {
         XCTAssertEqual(empty.reusableExtentCount, 0)
     }
 }
+
+/// Root placement (FORMAT.md, section 7): the head pages, which an open reads with the meta
+/// pages, hold roots and nothing else.
+final class HeadPageTests: XCTestCase {
+    func testANewFileKeepsItsHeadPagesForRoots() {
+        var allocator = PageAllocator(pageCount: 2, headEnd: PageAllocator.headEnd(pageSize: 4096))
+        XCTAssertEqual(allocator.headEnd, 16)
+        XCTAssertEqual(allocator.allocate(), 16, "an ordinary page goes after the head pages")
+        XCTAssertEqual(allocator.allocateRoot(), 2)
+        XCTAssertEqual(allocator.allocateRoot(), 3)
+        XCTAssertEqual(allocator.allocate(3), 17)
+        XCTAssertEqual(allocator.reusable, Array((4..<UInt64(16)).reversed()))
+        XCTAssertEqual(allocator.reusableCount(below: 100), 0, "head pages are not room for relocation")
+        XCTAssertNil(allocator.allocate(1, below: 100))
+        // Freed ordinary pages are handed out before (and instead of) head pages.
+        allocator.free(17, count: 3, byTxn: 1)
+        allocator.promote(upTo: 1, byTxn: 2)
+        XCTAssertEqual(allocator.allocate(2), 17)
+        XCTAssertEqual(allocator.allocate(), 19)
+        XCTAssertEqual(allocator.allocate(), 20)
+        XCTAssertEqual(allocator.allocateRoot(), 4)
+        XCTAssertEqual(allocator.pageCount, 21)
+    }
+
+    func testLargePagesHaveNoHeadPages() {
+        XCTAssertEqual(PageAllocator.headEnd(pageSize: 512), 16, "at most 14 head pages")
+        XCTAssertEqual(PageAllocator.headEnd(pageSize: 16_384), 4)
+        XCTAssertEqual(PageAllocator.headEnd(pageSize: 65_536), 2)
+        var allocator = PageAllocator(pageCount: 2, headEnd: PageAllocator.headEnd(pageSize: 65_536))
+        XCTAssertEqual(allocator.allocateRoot(), 2)
+        XCTAssertEqual(allocator.allocate(), 3)
+    }
+
+    /// Trees that grow over many commits keep the catalog's root and their own in the head.
+    func testRootsOfAGrowingStoreStayInTheHeadPages() throws {
+        let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        let store = try Store(path: dir + "/roots.fief")
+        for commit in 0..<40 {
+            try store.write { txn in
+                for name in ["a", "b", "c"] {
+                    let tree = try txn.tree(name) ?? txn.createTree(name)
+                    for i in 0..<200 {
+                        try tree.put(Array("\(commit)-\(i)".utf8), [UInt8](repeating: UInt8(i & 0xFF), count: 60))
+                    }
+                }
+            }
+        }
+        try store.read { txn in
+            for name in ["a", "b", "c"] {
+                let tree = try XCTUnwrap(txn.tree(name))
+                let root = txn.trees[tree.index].root
+                XCTAssertGreaterThan(root.height, 1, name)
+                XCTAssertLessThan(root.page, 16, "root of \(name)")
+            }
+            XCTAssertLessThan(txn.snapshot.meta.catalog.page, 16, "catalog root")
+        }
+        XCTAssertTrue(try store.verify().isValid)
+    }
+}

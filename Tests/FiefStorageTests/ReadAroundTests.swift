@@ -81,6 +81,60 @@ final class ReadAroundTests: XCTestCase {
         }
     }
 
+    /// `Tree.prefetchValues(withPrefix:)` starts reading the overflow runs of every entry with
+    /// the prefix in its leaf, and of no other entry, before any of them is read.
+    func testPrefetchValuesStartsReadingTheValuesOfAPrefix() throws {
+        let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        let path = dir + "/prefetch.fief"
+        let records = ["r1/", "r2/"]
+        let fields = ["a", "b", "c", "d"]
+        do {
+            let store = try Store(path: path)
+            try store.write { txn in
+                let t = try txn.createTree("t")
+                for (r, record) in records.enumerated() {
+                    for (f, field) in fields.enumerated() { try t.put(Array((record + field).utf8), value(r * 10 + f), compressible: false) }
+                }
+            }
+        }
+        try dropFromPageCache(path)
+        guard try residentPages(path).resident < 16 else { throw XCTSkip("the file system keeps the file in memory") }
+
+        let store = try Store(path: path)
+        var second: [Int] = []
+        try store.read { txn in
+            let tree = try XCTUnwrap(txn.tree("t"))
+            // Where each value's run is (this descends to the leaf, and reads no value).
+            func runPage(_ key: String) throws -> Int {
+                let found = try Array(key.utf8).withUnsafeBytes { try TreeSearch.find(txn.mapped, txn.trees[tree.index].root, $0) }
+                let (leaf, index) = try XCTUnwrap(found)
+                XCTAssertEqual(leaf.valueKind(index), .overflow, key)
+                return Int(leaf.overflowReference(index).page)
+            }
+            let first = try fields.map { try runPage("r1/" + $0) }
+            second = try fields.map { try runPage("r2/" + $0) }
+            XCTAssertEqual(try residentPages(path, only: first + second).resident, 0, "no value read yet")
+
+            try Array("r1/".utf8).withUnsafeBytes { try tree.prefetchValues(withPrefix: $0) }
+            // The reads were started, not waited for: give them up to five seconds.
+            var resident = 0
+            for _ in 0..<500 where resident < first.count {
+                resident = try residentPages(path, only: first).resident
+                if resident < first.count { usleep(10_000) }
+            }
+            XCTAssertEqual(resident, first.count, "every value of r1/ is read")
+            XCTAssertEqual(try residentPages(path, only: second).resident, 0, "no value of r2/ is read")
+            for (f, field) in fields.enumerated() { XCTAssertEqual(try tree.get(Array(("r1/" + field).utf8)), value(f)) }
+        }
+        // A write transaction does not prefetch.
+        try store.write { txn in
+            try Array("r2/".utf8).withUnsafeBytes { try txn.tree("t")!.prefetchValues(withPrefix: $0) }
+        }
+        usleep(100_000)
+        XCTAssertEqual(try residentPages(path, only: second).resident, 0, "no value of r2/ is read")
+    }
+
     private func value(_ i: Int) -> [UInt8] {
         (0..<valueSize).map { UInt8(truncatingIfNeeded: $0 &+ i) }
     }
@@ -93,8 +147,9 @@ final class ReadAroundTests: XCTestCase {
         _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_DONTNEED))
     }
 
-    /// Pages of the file in the page cache, and the file's pages.
-    private func residentPages(_ path: String) throws -> (resident: Int, total: Int) {
+    /// Pages of the file in the page cache (of the store pages `only`, when given), and the
+    /// file's pages.
+    private func residentPages(_ path: String, only: [Int]? = nil) throws -> (resident: Int, total: Int) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ResidencyError("cannot open \(path): errno \(errno)") }
         defer { close(fd) }
@@ -107,6 +162,12 @@ final class ReadAroundTests: XCTestCase {
         let pages = (length + pageSize - 1) / pageSize
         var vector = [UInt8](repeating: 0, count: pages)
         guard mincore(map, length, &vector) == 0 else { throw ResidencyError("mincore failed: errno \(errno)") }
+        if let only {
+            // Store pages of 4 KiB: each is one or more system pages.
+            let perPage = max(1, 4096 / pageSize)
+            let resident = only.filter { vector[$0 * perPage] & 1 != 0 }.count
+            return (resident, pages)
+        }
         return (vector.reduce(0) { $0 + Int($1 & 1) }, pages)
     }
 }

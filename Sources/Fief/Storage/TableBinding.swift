@@ -147,6 +147,11 @@ enum ClusterKey {
         return try withUnsafeBytes(of: &key) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<10])) }
     }
 
+    /// Calls `body` with the 8 bytes that begin every key of cluster `start`.
+    static func withPrefix<R>(_ start: UInt64, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try withUnsafeBytes(of: start.bigEndian, body)
+    }
+
     static func start(_ key: UnsafeRawBufferPointer) -> UInt64? {
         guard key.count == 10 else { return nil }
         var s: UInt64 = 0

@@ -106,6 +106,12 @@ final class TableStore {
     @inline(never)
     private func pinNewCluster(_ start: UInt64) throws -> PinnedCluster? {
         guard session == nil, let tree = try tree(), tree.supportsStableValues else { return nil }
+        // While the starts are not read, the transaction reads only a few objects, likely the
+        // first reads of a file not in memory: start reading every chunk of the cluster that
+        // lies outside the tree's pages at once, rather than waiting for each column in turn.
+        if directory.loadedStarts == nil {
+            try ClusterKey.withPrefix(start) { try tree.prefetchValues(withPrefix: $0) }
+        }
         let cluster = PinnedCluster()
         if pinsWholeClusters {
             for column in [0] + binding.columns.filter(\.property.isStored).map(\.column) {

@@ -8,19 +8,21 @@ extension Transaction {
     // MARK: Pages
 
     /// Returns a writable copy of `page`: the page itself when this transaction already owns it,
-    /// otherwise a fresh page with the same content, the old one freed by this commit.
-    func touch(_ page: UInt64) throws(StorageError) -> UInt64 {
+    /// otherwise a fresh page with the same content, the old one freed by this commit. A copy
+    /// of a tree's root (`isRoot`) goes to a head page when one is free.
+    func touch(_ page: UInt64, isRoot: Bool = false) throws(StorageError) -> UInt64 {
         if dirty[page] != nil { return page }
         let source = try mapped.node(page)
-        let (number, copy) = newPage()
+        let (number, copy) = newPage(isRoot: isRoot)
         withExtendedLifetime(source) { copy.pointer.copyMemory(from: source.base, byteCount: pageSize) }
         allocator.free(page, byTxn: txnID)
         return number
     }
 
-    /// A new zeroed page (no stale process memory ever reaches the file).
-    func newPage() -> (UInt64, DirtyPage) {
-        let number = allocator.allocate()
+    /// A new zeroed page (no stale process memory ever reaches the file); a tree's root
+    /// (`isRoot`) goes to a head page when one is free (FORMAT.md, section 7, "Root placement").
+    func newPage(isRoot: Bool = false) -> (UInt64, DirtyPage) {
+        let number = isRoot ? allocator.allocateRoot() : allocator.allocate()
         let page = DirtyPage(pageSize: pageSize, pages: 1)
         page.pointer.initializeMemory(as: UInt8.self, repeating: 0, count: pageSize)
         dirty.insert(number, page)
@@ -44,7 +46,7 @@ extension Transaction {
     /// Descends to the leaf for `key`, copying every page on the way; fills `path`.
     func descendForWrite(_ state: inout TreeState, _ key: UnsafeRawBufferPointer) throws(StorageError) -> UInt64 {
         path.reset()
-        var page = try touch(state.root.page)
+        var page = try touch(state.root.page, isRoot: true)
         state.root.page = page
         for level in 1..<Int(state.root.height) {
             let node = mutableNode(page).node
@@ -73,7 +75,7 @@ extension Transaction {
         let cell = workspace!.cell
         let cellSize = prepareLeafCell(key: key, value: value, compressible: compressible)
         if state.root.page == 0 {
-            let (page, buffer) = newPage()
+            let (page, buffer) = newPage(isRoot: true)
             _ = MutableNode.initialize(buffer.pointer, pageSize: pageSize, type: .leaf)
             state.root = TreeRoot(page: page, height: 1)
         }
@@ -306,7 +308,7 @@ extension Transaction {
                                  separator: [UInt8]) throws {
         let ws = workspace!
         if level == 0 {
-            let (rootPage, buffer) = newPage()
+            let (rootPage, buffer) = newPage(isRoot: true)
             let root = MutableNode.initialize(buffer.pointer, pageSize: pageSize, type: .branch)
             MutableNode.writeBranchCell(ws.cell, key: UnsafeRawBufferPointer(start: nil, count: 0), child: left)
             root.appendCell(ws.cell, size: Layout.branchCellHeader)

@@ -46,10 +46,13 @@ final class PageMap: @unchecked Sendable {
         }
     }
 
-    /// Starts reading the `pages` pages from `page` in one go, before a run spanning them is
-    /// first checked (a no-op when the map reads around anyway).
-    func prefetch(_ page: UInt64, pages: Int) {
-        guard pages > 1, page + UInt64(pages) <= capacityPages, !adviceLock.withLock({ readsAround }) else { return }
+    /// Starts reading the `pages` pages from `page` in one request, without waiting for them:
+    /// before a run spanning several pages is first checked (one read, not a fault per page),
+    /// and for several runs at once (requests issued together are read in parallel, where
+    /// touching the pages one after another waits for each read in turn). A no-op when the map
+    /// reads around.
+    func startReading(_ page: UInt64, pages: Int) {
+        guard pages > 0, page + UInt64(pages) <= capacityPages, !adviceLock.withLock({ readsAround }) else { return }
         region.adviseWillNeed(offset: Int(page) * pageSize, count: pages * pageSize)
     }
 
@@ -124,6 +127,20 @@ struct MappedPages: PageSource {
         fief_atomic_or_u64(bits + Int(page >> 6), 1 << (page & 63))
     }
 
+    /// Whether the run starting at `number` was already checked in this map (so its pages were
+    /// read once, and are most likely still in memory).
+    @inline(__always) func isCheckedRun(_ number: UInt64) -> Bool { MappedPages.isSet(runBits, number) }
+
+    /// Starts reading the run of `dataLength` data bytes at `number` without waiting, unless
+    /// it was checked already, lies outside the file, or the store is encrypted (an encrypted
+    /// run is read with `pread`). Nothing is checked until the run is read with ``run(_:type:dataLength:)``.
+    func startReading(run number: UInt64, dataLength: Int) {
+        guard decryptor == nil, number >= 2, number < pageLimit, !isCheckedRun(number) else { return }
+        let pages = PageCheck.runPages(dataLength: dataLength, pageSize: pageSize)
+        guard UInt64(pages) <= pageLimit - number else { return }
+        map.startReading(number, pages: pages)
+    }
+
     @inline(__always)
     func node(_ number: UInt64) throws(StorageError) -> Node {
         guard number >= 2, number < pageLimit else {
@@ -164,7 +181,7 @@ struct MappedPages: PageSource {
         if !MappedPages.isSet(runBits, number) || pointer.u64(Layout.runLengthOffset) != UInt64(dataLength)
             || pointer.u8(Layout.typeOffset) != type.rawValue {
             // Checking reads the whole run: one read request for it, not a fault per page.
-            map.prefetch(number, pages: pages)
+            if pages > 1 { map.startReading(number, pages: pages) }
             try PageCheck.verifyRun(pointer, pageSize: pageSize, number: number, type: type,
                                     dataLength: dataLength, checksum: verifyChecksums, newestTxn: newestTxn)
             MappedPages.set(runBits, number)

@@ -5,7 +5,7 @@
 /// instead of up to the device's read-ahead size (8 MiB on some virtual disks) per fault. The
 /// first scan turns it on for the store's current and later maps, since a scan reads most of
 /// what read-around would fetch and gains from reading it in large requests. Runs spanning
-/// several pages are read in one request either way (``PageMap/prefetch(_:pages:)``).
+/// several pages are read in one request either way (``PageMap/startReading(_:pages:)``).
 final class ReadAround: @unchecked Sendable {
     private let lock = Lock()
     // Guarded by `lock`.

@@ -94,6 +94,10 @@ public final class PosixFile: StorageFile {
         // The few reads made with read calls (meta pages, recovery) are random: no read-ahead
         // (pages are read through the map, whose policy is `MappedRegion.adviseReadAround`).
         _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_RANDOM))
+        // An open reads the file's first 64 KiB first (the meta pages, and the head pages that
+        // hold the roots of its trees): start that read now, so that on a cold file it overlaps
+        // the read of the lock file that the open makes before.
+        _ = posix_fadvise(fd, 0, off_t(Layout.maximumPageSize), Int32(POSIX_FADV_WILLNEED))
         #endif
     }
 

@@ -21,6 +21,11 @@ struct PageAllocator {
     private(set) var pageCount: UInt64
     /// Every group with a txn id <= this has been merged into `reusable`.
     private(set) var promotedThrough: UInt64 = 0
+    /// The *head pages*, `2..<headEnd`, are kept for tree roots (FORMAT.md, section 7, "Root
+    /// placement"): the first read of an open brings them in with the meta pages, so a cold
+    /// open does not wait for a read of the catalog root and another of each root it uses.
+    /// Pages and runs other than roots are never placed there. 2 for none.
+    let headEnd: UInt64
 
     struct PendingGroup: Equatable {
         var txnID: UInt64
@@ -29,7 +34,16 @@ struct PageAllocator {
         var chunkPages = 0
     }
 
-    init(pageCount: UInt64) { self.pageCount = pageCount }
+    /// An allocator for a file of `pageCount` pages whose head pages end at `headEnd`.
+    init(pageCount: UInt64, headEnd: UInt64 = 2) {
+        self.pageCount = pageCount
+        self.headEnd = max(2, headEnd)
+    }
+
+    /// Where the head pages of a file of `pageSize`-byte pages end: they are the pages, after
+    /// the meta pages, that the first read of an open (``Layout/maximumPageSize`` bytes)
+    /// covers, at most 14 (as many as 4 KiB pages give; a few trees' roots need no more).
+    static func headEnd(pageSize: Int) -> UInt64 { UInt64(max(2, min(16, Layout.maximumPageSize / pageSize))) }
 
     /// Total free pages, reusable or not.
     var freePageCount: Int { reusable.count + pending.reduce(0) { $0 + $1.pages.count } }
@@ -39,33 +53,60 @@ struct PageAllocator {
         pending.last(where: { $0.chunk != 0 }).map { ($0.chunk, $0.txnID) } ?? (0, 0)
     }
 
-    /// Allocates `count` contiguous pages and returns the first.
+    /// Allocates `count` contiguous pages, none of them a head page, and returns the first.
     mutating func allocate(_ count: Int = 1) -> UInt64 {
-        if count == 1, let page = reusable.popLast() { return page }
-        if count > 1, let first = takeRun(count) { return first }
+        if let first = allocate(count, below: .max) { return first }
+        reserveHeadPages()
         let first = pageCount
         pageCount += UInt64(count)
         return first
     }
 
-    /// Allocates `count` contiguous reusable pages that all lie below `boundary` and returns the
-    /// first, or nil when there is no such run (nothing is appended to the file).
+    /// Allocates one page for the root of a tree: the lowest reusable head page, otherwise as
+    /// ``allocate(_:)``.
+    mutating func allocateRoot() -> UInt64 {
+        reserveHeadPages()
+        if let lowest = reusable.last, lowest < headEnd { return reusable.removeLast() }
+        return allocate()
+    }
+
+    /// In a file that does not reach past its head pages yet (a new one), makes the head
+    /// pages it does not use free, so that the file's other pages go after them.
+    private mutating func reserveHeadPages() {
+        guard pageCount < headEnd else { return }
+        reusable.append(contentsOf: (pageCount..<headEnd).reversed())
+        reusable.sort(by: >)
+        pageCount = headEnd
+    }
+
+    /// Allocates `count` contiguous reusable pages that all lie below `boundary`, none of them
+    /// a head page, and returns the first, or nil when there is no such run (nothing is
+    /// appended to the file).
     mutating func allocate(_ count: Int, below boundary: UInt64) -> UInt64? {
         if count == 1 {
-            guard let lowest = reusable.last, lowest < boundary else { return nil }
-            return reusable.removeLast()
+            // `reusable` is descending: the head pages, if any are reusable, are its last entries.
+            var index = reusable.count - 1
+            while index >= 0, reusable[index] < headEnd { index -= 1 }
+            guard index >= 0, reusable[index] < boundary else { return nil }
+            return reusable.remove(at: index)
         }
         return takeRun(count, below: boundary)
     }
 
-    /// The number of reusable pages below `boundary`.
+    /// The number of reusable pages below `boundary` that are not head pages.
     func reusableCount(below boundary: UInt64) -> Int {
+        guard boundary > headEnd else { return 0 }
+        return reusableCount(from: headEnd) - reusableCount(from: boundary)
+    }
+
+    /// The number of reusable pages at or above `page`.
+    private func reusableCount(from page: UInt64) -> Int {
         var low = 0, high = reusable.count // binary search in descending order
         while low < high {
             let mid = (low + high) / 2
-            if reusable[mid] >= boundary { low = mid + 1 } else { high = mid }
+            if reusable[mid] >= page { low = mid + 1 } else { high = mid }
         }
-        return reusable.count - low
+        return low
     }
 
     /// Finds `count` consecutive reusable pages below `boundary` (the lowest such run) and
@@ -77,6 +118,11 @@ struct PageAllocator {
         var i = reusable.count - 1
         while i >= 0 {
             if reusable[i] >= boundary { return nil }
+            if reusable[i] < headEnd {
+                runEnd = i - 1
+                i -= 1
+                continue
+            }
             if i < runEnd && reusable[i] != reusable[i + 1] + 1 { runEnd = i }
             if runEnd - i + 1 == count {
                 let first = reusable[runEnd]
@@ -236,7 +282,7 @@ extension PageAllocator {
     /// Reads the free space of `meta` through `pages`: the root run, then the chain of chunks
     /// newer than its promoted-through id. Returns the state and every page the runs occupy.
     static func load(_ meta: MetaPage, from pages: MappedPages) throws(StorageError) -> (allocator: PageAllocator, runs: [PageRange]) {
-        var allocator = PageAllocator(pageCount: meta.pageCount)
+        var allocator = PageAllocator(pageCount: meta.pageCount, headEnd: headEnd(pageSize: meta.pageSize))
         let rootPage = meta.freeListPage
         guard rootPage != 0 else { return (allocator, []) }
         func fail(_ page: UInt64, _ reason: String) -> StorageError { .corruptPage(page: page, reason: "free space: \(reason)") }

@@ -248,6 +248,26 @@ public final class Transaction {
         }
     }
 
+    /// Starts reading, together, the overflow runs of the entries whose keys begin with
+    /// `prefix` in the leaf where `prefix` belongs, when at least two of them were not read
+    /// through this map yet (one alone is read as fast by touching it). Read transactions of
+    /// unencrypted stores only.
+    func prefetchValues(in root: TreeRoot, prefix: UnsafeRawBufferPointer) throws {
+        guard supportsStableValues, let leaf = try TreeSearch.leaf(mapped, root, prefix) else { return }
+        let first = leaf.lowerBound(prefix).index
+        var end = first
+        var unread = 0
+        while end < leaf.count, leaf.leafKey(end).starts(with: prefix) {
+            if leaf.valueKind(end) != .inline, !mapped.isCheckedRun(leaf.overflowReference(end).page) { unread += 1 }
+            end += 1
+        }
+        guard unread >= 2 else { return }
+        for index in first..<end where leaf.valueKind(index) != .inline {
+            let (page, stored) = leaf.overflowReference(index)
+            mapped.startReading(run: page, dataLength: stored)
+        }
+    }
+
     @inline(__always)
     private func withValue<S: PageSource, R>(_ source: S, _ root: TreeRoot, _ key: UnsafeRawBufferPointer,
                                              _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {

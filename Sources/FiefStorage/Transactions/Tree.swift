@@ -54,6 +54,22 @@ public struct Tree {
         return try txn.stableValue(in: root, key: key)
     }
 
+    /// Asks the operating system to start reading, all at once, the large values (those kept
+    /// outside the tree's own pages) stored under keys that begin with `prefix`, as far as they
+    /// share the leaf where `prefix` belongs. On a file that is not in memory yet, reading those
+    /// values next then waits for one round of disk reads instead of one per value. It checks
+    /// nothing and reads no value; it does nothing in a write transaction, in an encrypted
+    /// store, or when at most one of the values is still to be read.
+    ///
+    /// ```swift
+    /// // About to read every column of one record stored as keys "rec42/name", "rec42/photo", ...
+    /// try Array("rec42/".utf8).withUnsafeBytes { try records.prefetchValues(withPrefix: $0) }
+    /// ```
+    public func prefetchValues(withPrefix prefix: UnsafeRawBufferPointer) throws {
+        try txn.checkOpen()
+        try txn.prefetchValues(in: root, prefix: prefix)
+    }
+
     /// The value stored under `key`, copied, or nil.
     public func get(_ key: [UInt8]) throws -> [UInt8]? {
         try key.withUnsafeBytes { key in try withValue(forKey: key) { Array($0) } }

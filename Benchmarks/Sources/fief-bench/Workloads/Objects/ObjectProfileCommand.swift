@@ -5,7 +5,8 @@ import Foundation
 /// (`valgrind --tool=callgrind`) without the rest of a workload. The difference between two
 /// repeat counts is the steady cost of the step, without the process's first-use costs. STEP is `build` (create the store in the empty DIRECTORY and load N objects),
 /// `build-unindexed` (the same with O14's class, whose `name` has no index),
-/// `open-read` (open it and read object N/2), `pk-lookups` (open it and run O2's lookups of
+/// `open-read` (open it and read object N/2), `open-read-cold` (drop its files from the page
+/// cache, then open it and read object N/2, as O11), `pk-lookups` (open it and run O2's lookups of
 /// 100,000 random ids reading every field), `iterate` (open it and loop over every object
 /// reading its score), `read-all` (open it and keep every object in memory, as O10) or
 /// `name-query` (open it and run O4's 10,000 indexed equality queries on random names) or
@@ -18,7 +19,7 @@ enum ObjectProfileCommand {
     /// Runs the step named by `arguments`; returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count >= 3, let engine = ObjectEngineCatalog.engine(named: arguments[1]) else {
-            Log.error("usage: fief-bench \(flag) build|build-unindexed|open-read|pk-lookups|iterate|read-all|name-query|durable-updates|deletes ENGINE DIRECTORY [N [REPEATS]]")
+            Log.error("usage: fief-bench \(flag) build|build-unindexed|open-read|open-read-cold|pk-lookups|iterate|read-all|name-query|durable-updates|deletes ENGINE DIRECTORY [N [REPEATS]]")
             return 2
         }
         let directory = arguments[2]
@@ -53,6 +54,14 @@ enum ObjectProfileCommand {
         case "open-read":
             let store = try engine.open(in: directory, .durable)
             result = "\(try store.lookup([count / 2]))"
+            try store.close()
+        case "open-read-cold":
+            try Files.regularFiles(in: directory).forEach(Files.dropFromPageCache)
+            let opened = Date()
+            let store = try engine.open(in: directory, .durable)
+            let digest = try store.lookup([count / 2])
+            let milliseconds = Date().timeIntervalSince(opened) * 1000
+            result = "\(digest); open and read in \(Format.figure(milliseconds, unit: "ms")) ms from a dropped page cache"
             try store.close()
         case "pk-lookups":
             let store = try engine.open(in: directory, .durable)
