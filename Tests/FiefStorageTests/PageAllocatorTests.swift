@@ -96,30 +96,39 @@ final class HeadPageTests: XCTestCase {
         XCTAssertEqual(allocator.allocate(), 3)
     }
 
-    /// Trees that grow over many commits keep the catalog's root and their own in the head.
+    /// Trees that grow over many commits keep the catalog's root and their own in the head,
+    /// and so does a compacted copy of the store.
     func testRootsOfAGrowingStoreStayInTheHeadPages() throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
-        let store = try Store(path: dir + "/roots.fief")
-        for commit in 0..<40 {
-            try store.write { txn in
+        let path = dir + "/roots.fief"
+        func checkRoots(_ store: Store, _ label: String) throws {
+            try store.read { txn in
                 for name in ["a", "b", "c"] {
-                    let tree = try txn.tree(name) ?? txn.createTree(name)
-                    for i in 0..<200 {
-                        try tree.put(Array("\(commit)-\(i)".utf8), [UInt8](repeating: UInt8(i & 0xFF), count: 60))
+                    let tree = try XCTUnwrap(txn.tree(name))
+                    let root = txn.trees[tree.index].root
+                    XCTAssertGreaterThan(root.height, 1, "\(label): \(name)")
+                    XCTAssertLessThan(root.page, 16, "\(label): root of \(name)")
+                }
+                XCTAssertLessThan(txn.snapshot.meta.catalog.page, 16, "\(label): catalog root")
+            }
+            XCTAssertTrue(try store.verify().isValid, label)
+        }
+        do {
+            let store = try Store(path: path)
+            for commit in 0..<40 {
+                try store.write { txn in
+                    for name in ["a", "b", "c"] {
+                        let tree = try txn.tree(name) ?? txn.createTree(name)
+                        for i in 0..<200 {
+                            try tree.put(Array("\(commit)-\(i)".utf8), [UInt8](repeating: UInt8(i & 0xFF), count: 60))
+                        }
                     }
                 }
             }
+            try checkRoots(store, "after 40 commits")
         }
-        try store.read { txn in
-            for name in ["a", "b", "c"] {
-                let tree = try XCTUnwrap(txn.tree(name))
-                let root = txn.trees[tree.index].root
-                XCTAssertGreaterThan(root.height, 1, name)
-                XCTAssertLessThan(root.page, 16, "root of \(name)")
-            }
-            XCTAssertLessThan(txn.snapshot.meta.catalog.page, 16, "catalog root")
-        }
-        XCTAssertTrue(try store.verify().isValid)
+        try Store.compact(path: path)
+        try checkRoots(try Store(path: path), "compacted")
     }
 }
