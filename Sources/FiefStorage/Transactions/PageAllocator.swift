@@ -74,8 +74,7 @@ struct PageAllocator {
     /// pages it does not use free, so that the file's other pages go after them.
     private mutating func reserveHeadPages() {
         guard pageCount < headEnd else { return }
-        reusable.append(contentsOf: (pageCount..<headEnd).reversed())
-        reusable.sort(by: >)
+        reusable = Self.mergeDescending(Array((pageCount..<headEnd).reversed()), reusable)
         pageCount = headEnd
     }
 

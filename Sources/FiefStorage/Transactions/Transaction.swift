@@ -257,7 +257,7 @@ public final class Transaction {
         let first = leaf.lowerBound(prefix).index
         var end = first
         var unread = 0
-        while end < leaf.count, leaf.leafKey(end).starts(with: prefix) {
+        while end < leaf.count, Self.key(leaf.leafKey(end), startsWith: prefix) {
             if leaf.valueKind(end) != .inline, !mapped.isCheckedRun(leaf.overflowReference(end).page) { unread += 1 }
             end += 1
         }
@@ -266,6 +266,11 @@ public final class Transaction {
             let (page, stored) = leaf.overflowReference(index)
             mapped.startReading(run: page, dataLength: stored)
         }
+    }
+
+    /// Whether `key` begins with the bytes of `prefix` (compared as keys are, ``compareKeys``).
+    private static func key(_ key: UnsafeRawBufferPointer, startsWith prefix: UnsafeRawBufferPointer) -> Bool {
+        key.count >= prefix.count && compareKeys(UnsafeRawBufferPointer(rebasing: key[..<prefix.count]), prefix) == 0
     }
 
     @inline(__always)
