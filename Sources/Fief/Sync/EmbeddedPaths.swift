@@ -7,21 +7,28 @@ extension Realm {
     /// Owners are cached per write session (an object attached in the session is cached when
     /// it is recorded). An embedded object first touched in a session costs one scan of the
     /// link columns of the classes that can own it (every row of those classes), then the
-    /// owner's own lookup, up the chain.
+    /// owner's own lookup, up the chain. The chain is walked in a loop, and a path longer than
+    /// a sync path may be is an error (``SyncBase/maximumDepth``).
     func syncBase(_ binding: TableBinding, _ key: UInt64, _ recorder: SyncRecorder) throws -> SyncBase? {
-        guard binding.isEmbedded else {
-            return SyncBase(className: binding.className, object: try syncObjectID(binding, key), path: [])
+        var (current, currentKey) = (binding, key)
+        var steps: [[SyncPathElement]] = [] // innermost first
+        var depth = 0
+        while current.isEmbedded {
+            let ref = ObjectRef(className: current.className, key: currentKey)
+            var owner = recorder.owners[ref]
+            var step = try owner.flatMap { try position(of: currentKey, in: $0) }
+            if step == nil {
+                owner = try findOwner(current, currentKey)
+                step = try owner.flatMap { try position(of: currentKey, in: $0) }
+                recorder.owners[ref] = owner
+            }
+            guard let owner, let step else { return nil }
+            depth += step.count
+            try SyncBase.checkDepth(depth, of: binding.className)
+            steps.append(step)
+            (current, currentKey) = (owner.binding, owner.key)
         }
-        let ref = ObjectRef(className: binding.className, key: key)
-        var owner = recorder.owners[ref]
-        var step = try owner.flatMap { try position(of: key, in: $0) }
-        if step == nil {
-            owner = try findOwner(binding, key)
-            step = try owner.flatMap { try position(of: key, in: $0) }
-            recorder.owners[ref] = owner
-        }
-        guard let owner, let step, let parent = try syncBase(owner.binding, owner.key, recorder) else { return nil }
-        return parent.appending(step)
+        return SyncBase(className: current.className, object: try syncObjectID(current, currentKey), path: steps.reversed().flatMap { $0 })
     }
 
     /// The path from `owner` to the embedded object `key`: the owner's property, then the

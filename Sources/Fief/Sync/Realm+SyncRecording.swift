@@ -167,7 +167,7 @@ extension Realm {
         case .none:
             if let embedded = embeddedBinding(column), case .link(let k) = value {
                 recorder.append(.set(target, .embeddedObject, isDefault: false))
-                try recordEmbedded(embedded, k, base.appending([.property(name)]), owner, recorder)
+                try recordEmbedded(embedded, k, base.appending([.property(name)], for: embedded.className), owner, recorder)
             } else {
                 recorder.append(.set(target, try syncValue(value, column), isDefault: false))
             }
@@ -197,7 +197,7 @@ extension Realm {
         let target = base.target(name)
         if let embedded = embeddedBinding(owner.column), case .link(let k) = value {
             recorder.append(insert ? .listInsert(target, index: index, .embeddedObject) : .listSet(target, index: index, .embeddedObject))
-            try recordEmbedded(embedded, k, base.appending([.property(name), .index(index)]), owner, recorder)
+            try recordEmbedded(embedded, k, base.appending([.property(name), .index(index)], for: embedded.className), owner, recorder)
         } else {
             let v = try syncValue(value, owner.column)
             recorder.append(insert ? .listInsert(target, index: index, v) : .listSet(target, index: index, v))
@@ -210,7 +210,7 @@ extension Realm {
         let target = base.target(name)
         if let embedded = embeddedBinding(owner.column), case .link(let k) = value {
             recorder.append(.dictionaryInsert(target, key: key, .embeddedObject))
-            try recordEmbedded(embedded, k, base.appending([.property(name), .key(key)]), owner, recorder)
+            try recordEmbedded(embedded, k, base.appending([.property(name), .key(key)], for: embedded.className), owner, recorder)
         } else {
             recorder.append(.dictionaryInsert(target, key: key, try syncValue(value, owner.column)))
         }

@@ -39,5 +39,25 @@ struct SyncBase {
 
     func target(_ property: String) -> SyncTarget { SyncTarget(className: className, object: object, path: path + [.property(property)]) }
 
-    func appending(_ elements: [SyncPathElement]) -> SyncBase { SyncBase(className: className, object: object, path: path + elements) }
+    /// The base of an embedded object of class `embedded` that this object holds at `elements`.
+    func appending(_ elements: [SyncPathElement], for embedded: String) throws -> SyncBase {
+        try Self.checkDepth(path.count + elements.count, of: embedded)
+        return SyncBase(className: className, object: object, path: path + elements)
+    }
+
+    /// The most path elements a base may have: an instruction's target adds one, and a sync
+    /// path holds at most ``SyncChangesetCoding/maximumPathDepth`` (64). Through single links,
+    /// a synced realm's embedded objects nest at most 63 levels below their top-level object
+    /// (through lists and maps, half as many). Nothing bounds nesting in a local realm.
+    static let maximumDepth = SyncChangesetCoding.maximumPathDepth - 1
+
+    /// Throws when a base of `depth` elements, for an embedded object of class `embedded`, is
+    /// deeper than a sync path may be: the write fails instead of recording a changeset that no
+    /// peer would accept.
+    static func checkDepth(_ depth: Int, of embedded: String) throws {
+        guard depth > maximumDepth else { return }
+        throw RealmError.invalidValue("this write nests an embedded \(embedded) \(depth) path steps below its top-level object; "
+            + "in a synced realm embedded objects nest at most \(maximumDepth) steps deep (a property is one step, "
+            + "a list index or map key one more), so that every change to them fits a sync path")
+    }
 }
