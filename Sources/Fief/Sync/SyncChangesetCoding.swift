@@ -27,6 +27,11 @@ import Foundation
     public static let maximumPathDepth = 64
     /// How deep lists and dictionaries of a mixed value may nest in one value.
     public static let maximumValueDepth = AnyRealmValue.maxNestingDepth
+    /// The most bytes one write transaction of a synced realm may record: an upload holding
+    /// that changeset alone still fits the 16 MiB message a server takes by default, with
+    /// 64 KiB to spare for the message around it. A write that records more fails (see
+    /// `Realm.recordSyncHistory`) instead of leaving a changeset no server would accept.
+    public static let maximumEncodedSize = (16 << 20) - (64 << 10)
 
     enum Opcode: UInt8 {
         case addClass = 1, addProperty, createObject, eraseObject, set, addInteger, listInsert, listSet, listMove

@@ -114,8 +114,18 @@ extension Realm {
 
     /// At commit of a write transaction of a synced realm: the changeset it recorded goes into
     /// the history, in the same storage transaction as the data.
+    ///
+    /// A changeset larger than ``SyncChangesetCoding/maximumEncodedSize`` fails the commit:
+    /// no server would take it, and sync would stop at it for good.
     func recordSyncHistory(_ session: WriteSession, _ changeset: SyncChangeset?) throws {
         guard let changeset, !changeset.isEmpty, let undo = session.undoLog else { return }
+        let encoded = SyncChangesetCoding.encode(changeset)
+        guard encoded.count <= SyncChangesetCoding.maximumEncodedSize else {
+            throw RealmError.invalidValue("this write transaction records \(encoded.count) bytes of sync changes "
+                + "(\(changeset.instructions.count) instructions); one write transaction of a synced realm may record at most "
+                + "\(SyncChangesetCoding.maximumEncodedSize) bytes, the most a server takes in one upload. "
+                + "Nothing was committed: write the objects in several smaller transactions")
+        }
         let old = try SyncHistoryStore.readState(session.txn)
         var state = old
         var clock = HybridLogicalClock(latest: state.clock)
@@ -124,7 +134,7 @@ extension Realm {
                                      timestamp: clock.tick(physicalMilliseconds: now), changeset: changeset)
         state.latestClientVersion = entry.clientVersion
         state.clock = clock.latest
-        try SyncHistoryStore.put(session.txn, entry, undo: undo)
+        try SyncHistoryStore.put(session.txn, entry, changeset: encoded, undo: undo)
         try SyncHistoryStore.writeState(session.txn, state, old: old)
     }
 }

@@ -55,11 +55,10 @@ enum SyncHistoryStore {
 
     static func key(_ clientVersion: UInt64) -> [UInt8] { withUnsafeBytes(of: clientVersion.bigEndian) { Array($0) } }
 
-    static func encode(_ entry: SyncHistoryEntry, undo: UndoLog) -> [UInt8] {
+    static func encode(_ entry: SyncHistoryEntry, changeset: [UInt8], undo: UndoLog) -> [UInt8] {
         var out: [UInt8] = [entryVersion]
         withUnsafeBytes(of: entry.timestamp.littleEndian) { out.append(contentsOf: $0) }
         CellCoding.appendVarint(entry.baseServerVersion, to: &out)
-        let changeset = SyncChangesetCoding.encode(entry.changeset)
         CellCoding.appendVarint(UInt64(changeset.count), to: &out)
         out.append(contentsOf: changeset)
         let undoBytes = undo.encode()
@@ -86,9 +85,12 @@ enum SyncHistoryStore {
                 try UndoLog.decode(undoBytes))
     }
 
-    static func put(_ txn: Transaction, _ entry: SyncHistoryEntry, undo: UndoLog) throws {
+    /// Stores `entry` with its undo log; `changeset` is `entry.changeset` encoded, when the
+    /// caller has it already.
+    static func put(_ txn: Transaction, _ entry: SyncHistoryEntry, changeset: [UInt8]? = nil, undo: UndoLog) throws {
         let tree = try txn.tree(historyTree) ?? txn.createTree(historyTree)
-        try tree.put(key(entry.clientVersion), encode(entry, undo: undo))
+        let bytes = changeset ?? SyncChangesetCoding.encode(entry.changeset)
+        try tree.put(key(entry.clientVersion), encode(entry, changeset: bytes, undo: undo))
     }
 
     /// The entries with a client version above `clientVersion`, oldest first.
