@@ -324,8 +324,8 @@ actor RealmSyncActor {
         return fresh.isEmpty ? nil : HistoryAppend(entries: fresh, clientFile: file)
     }
 
-    /// History after `version` for client file `fileIdent`: at most `maxBytes` of payloads
-    /// (at least one entry when there is any).
+    /// History after `version` for client file `fileIdent`: at most `maxBytes` of payloads and
+    /// ``WireLimits/changesetsPerMessageSent`` entries (at least one entry when there is any).
     func batch(after version: UInt64, fileIdent: UInt64, maxBytes: Int) async throws -> HistoryBatch {
         try await exclusively { try unfilteredBatch(after: version, fileIdent: fileIdent, maxBytes: maxBytes) }
     }
@@ -348,7 +348,7 @@ actor RealmSyncActor {
         var size = 0
         for (offset, entry) in available.enumerated() {
             let payload = payloads[first + offset]
-            if !out.isEmpty && size + payload.count > maxBytes { break }
+            if !out.isEmpty && (size + payload.count > maxBytes || out.count == WireLimits.changesetsPerMessageSent) { break }
             out.append((entry, payload))
             size += payload.count
         }

@@ -37,7 +37,8 @@ extension SyncSessionWorker {
     }
 
     /// Sends the changesets recorded after what this connection sent, in messages of at most
-    /// ``uploadMessageBytes``. Does nothing while not identified.
+    /// ``uploadMessageBytes`` and ``WireLimits/changesetsPerMessageSent`` changesets (a
+    /// changeset larger than the bytes goes alone). Does nothing while not identified.
     func uploadPending() {
         guard isIdentified, let realm, let connection else { return }
         do {
@@ -59,7 +60,7 @@ extension SyncSessionWorker {
             }
             for upload in uploads {
                 let payload = SyncChangesetCoding.encode(upload.changeset)
-                if bytes + payload.count > Self.uploadMessageBytes { flush() }
+                if bytes + payload.count > Self.uploadMessageBytes || batch.count == WireLimits.changesetsPerMessageSent { flush() }
                 batch.append(UploadChangeset(clientVersion: upload.clientVersion, lastIntegratedServerVersion: upload.baseServerVersion,
                                              timestamp: upload.timestamp, payload: payload))
                 bytes += payload.count

@@ -74,6 +74,10 @@
     public private(set) var integratedClientVersions: [UInt64: UInt64] = [:]
     /// The footprint of each entry, computed once when it is appended.
     private var footprints: [ChangesetFootprint] = []
+    /// The entries as runs of one origin each, so that an upload skips its own file's entries
+    /// a run at a time: a device back from a long time offline uploads thousands of changesets
+    /// based on the same old version, and each would otherwise step over all the others.
+    private var runs = OriginRuns()
 
     public init() {}
 
@@ -83,6 +87,7 @@
         self.compactedThrough = compactedThrough
         self.integratedClientVersions = integratedClientVersions
         footprints = entries.map { ChangesetFootprint($0.changeset.instructions) }
+        for entry in entries { runs.append(entry) }
     }
 
     /// The newest server version.
@@ -103,7 +108,8 @@
         // append copy the whole history.
         var incoming = MergeChangeset(upload.changeset, timestamp: upload.timestamp, originFileIdent: upload.originFileIdent)
         var footprint = ChangesetFootprint(upload.changeset.instructions)
-        for i in try index(after: upload.baseServerVersion)..<entries.count where entries[i].originFileIdent != upload.originFileIdent {
+        let first = try index(after: upload.baseServerVersion)
+        runs.forEachIndex(from: first, of: entries.count, compactedThrough: compactedThrough, except: upload.originFileIdent) { i in
             var earlier = MergeChangeset(entries[i].changeset, timestamp: entries[i].timestamp, originFileIdent: entries[i].originFileIdent)
             ChangesetTransform.transform(left: &earlier, leftFootprint: footprints[i], right: &incoming, rightFootprint: &footprint)
         }
@@ -119,6 +125,7 @@
                                        changeset: incoming.changeset)
         entries.append(entry)
         footprints.append(footprint)
+        runs.append(entry)
         integratedClientVersions[upload.originFileIdent] = upload.clientVersion
         return entry
     }
@@ -130,6 +137,7 @@
             precondition(entry.serverVersion == latestVersion + 1, "stored entry \(entry.serverVersion) does not follow \(latestVersion)")
             entries.append(entry)
             footprints.append(ChangesetFootprint(entry.changeset.instructions))
+            runs.append(entry)
             integratedClientVersions[entry.originFileIdent] = max(integratedClientVersions[entry.originFileIdent] ?? 0, entry.originClientVersion)
         }
     }
@@ -161,5 +169,6 @@
         entries.removeFirst(Int(v - compactedThrough))
         footprints.removeFirst(Int(v - compactedThrough))
         compactedThrough = v
+        runs.drop(through: v)
     }
 }

@@ -37,4 +37,10 @@ public struct WireLimits: Equatable, Sendable {
 
     /// The default limits.
     public static let `default` = WireLimits()
+
+    /// The most changesets Fief's client puts in one `upload` and its server in one `download`,
+    /// whatever their size: a tenth of the default ``maxChangesetsPerMessage``. Small
+    /// changesets (a counter increment records about 25 bytes) would otherwise fill a message
+    /// of a few MiB with more changesets than a peer with the default limits takes.
+    public static let changesetsPerMessageSent = 10_000
 }
