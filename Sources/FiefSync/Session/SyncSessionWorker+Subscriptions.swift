@@ -40,7 +40,42 @@ extension SyncSessionWorker {
         guard sentQueryVersion != version else { return }
         sentQueryVersion = version
         let wire = subscriptions.all.map { FiefSyncProtocol.QuerySubscription(name: $0.wireName, className: $0.objectClassName, query: $0.queryString) }
+        if let problem = Self.overWireLimits(wire) {
+            // A server with the default limits would refuse the whole message, and the
+            // session with it, on every connection: the set fails here instead.
+            let error = SyncError(.invalidSubscriptionQuery, problem, serverCode: nil, isTransient: false)
+            subscriptions.markFailed(version: version, error)
+            report(error)
+            return
+        }
         connection.send(.query(QueryMessage(session: sessionNumber, queryVersion: version, subscriptions: wire)))
+    }
+
+    /// Why a `query` message with `subscriptions` is over what a server takes by default
+    /// (``WireLimits/default``): too many subscriptions, or a name or query too long. nil if
+    /// it is within them.
+    static func overWireLimits(_ subscriptions: [FiefSyncProtocol.QuerySubscription]) -> String? {
+        let limits = WireLimits.default
+        if subscriptions.count > limits.maxSubscriptions {
+            return "the set holds \(subscriptions.count) subscriptions; a server takes at most \(limits.maxSubscriptions) in one set"
+        }
+        var total = 0
+        for subscription in subscriptions {
+            for (what, text) in [("name", subscription.name), ("class name", subscription.className), ("query", subscription.query)] {
+                let bytes = text.utf8.count
+                if bytes > limits.maxStringLength {
+                    return "subscription '\(subscription.name.prefix(64))': its \(what) is \(bytes) bytes; "
+                        + "a server takes at most \(limits.maxStringLength)"
+                }
+                total += bytes + 5 // and its length, a varint
+            }
+        }
+        // The message must also fit a server's 16 MiB frame, as an upload's changeset does.
+        if total > SyncChangesetCoding.maximumEncodedSize {
+            return "the set's names and queries add up to \(total) bytes; a server takes at most "
+                + "\(SyncChangesetCoding.maximumEncodedSize) in one set"
+        }
+        return nil
     }
 
     /// The server refused a version of the set: the set is in error (its data stays that of the
