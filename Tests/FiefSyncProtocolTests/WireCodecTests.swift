@@ -127,7 +127,8 @@ final class WireCodecTests: XCTestCase {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let progress = DownloadProgress(downloadServerVersion: 120, downloadLastIntegratedClientVersion: 7, uploadClientVersion: 7,
                                         uploadLastIntegratedServerVersion: 118, latestServerVersion: 130)
-        for (name, view) in [("download-empty", nil), ("download-view", DownloadView(queryVersion: 1, replacesView: true, payload: [1, 2, 3]))] {
+        for (name, view) in [("download-empty", nil), ("download-view", DownloadView(queryVersion: 1, replacesView: true, payload: [1, 2, 3])),
+                             ("download-view-part", DownloadView(queryVersion: 1, replacesView: false, payload: [1, 2, 3], continues: true))] {
             let seed = try [UInt8](Data(contentsOf: root.appendingPathComponent("Fuzz/corpus/sync-wire/\(name).bin")))
             let message = SyncMessage.download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 0, downloadedBytes: 0, changesets: [], view: view))
             XCTAssertEqual(SyncMessageCodec.encode(message), seed, name)
@@ -338,7 +339,8 @@ enum WireSamples {
                 progress: DownloadProgress(downloadServerVersion: n, downloadLastIntegratedClientVersion: n, uploadClientVersion: n,
                                            uploadLastIntegratedServerVersion: n, latestServerVersion: n),
                 downloadableBytes: n, downloadedBytes: n, changesets: changesets,
-                view: random.below(2) == 0 ? nil : DownloadView(queryVersion: n, replacesView: random.below(2) == 0, payload: randomPayload(&random))))
+                view: random.below(2) == 0 ? nil : DownloadView(queryVersion: n, replacesView: random.below(2) == 0, payload: randomPayload(&random),
+                                                                continues: random.below(2) == 0)))
         case .mark:
             return .mark(MarkMessage(session: randomSession(&random), requestIdent: n))
         case .unbind:

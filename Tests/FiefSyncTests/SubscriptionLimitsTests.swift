@@ -49,28 +49,3 @@ final class SubscriptionLimitsTests: SyncTestCase {
         XCTAssertEqual(device.errors.all.map(\.code), [.invalidSubscriptionQuery, .invalidSubscriptionQuery])
     }
 }
-
-extension SubscriptionLimitsTests {
-    private struct TimedOut: Error {}
-
-    /// Runs `body` and gives its outcome, or fails with `TimedOut` when it has not finished after
-    /// `seconds` (a refused set used to leave `update` waiting forever): the test then fails
-    /// instead of hanging.
-    func within(_ seconds: Double, _ body: @escaping @Sendable () async throws -> Void) async throws {
-        final class Outcome: @unchecked Sendable {
-            let lock = NSLock()
-            var result: Result<Void, Error>?
-        }
-        let outcome = Outcome()
-        let finished = expectation(description: "finished")
-        _Concurrency.Task {
-            let result: Result<Void, Error>
-            do { try await body(); result = .success(()) } catch { result = .failure(error) }
-            outcome.lock.withLock { outcome.result = result }
-            finished.fulfill()
-        }
-        _ = await XCTWaiter().fulfillment(of: [finished], timeout: seconds)
-        guard let result = outcome.lock.withLock({ outcome.result }) else { throw TimedOut() }
-        try result.get()
-    }
-}

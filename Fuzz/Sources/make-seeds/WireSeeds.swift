@@ -37,6 +37,8 @@ func wireSeeds() -> [(name: String, bytes: [UInt8])] {
         ("download-empty", .download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 0, downloadedBytes: 0, changesets: []))),
         ("download-view", .download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 0, downloadedBytes: 0, changesets: [],
                                                     view: DownloadView(queryVersion: 1, replacesView: true, payload: [1, 2, 3])))),
+        ("download-view-part", .download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 0, downloadedBytes: 0, changesets: [],
+                                                         view: DownloadView(queryVersion: 1, replacesView: false, payload: [1, 2, 3], continues: true)))),
         ("download-small", .download(DownloadMessage(session: 1, progress: progress, downloadableBytes: 1000, downloadedBytes: 16, changesets: [
             DownloadChangeset(serverVersion: 121, lastIntegratedClientVersion: 7, originFileIdent: 43, originTimestamp: 5, payload: smallChangeset),
         ]))),

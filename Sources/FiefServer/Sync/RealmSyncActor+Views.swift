@@ -86,7 +86,7 @@ extension RealmSyncActor {
     /// A download batch of a filtered session: the history after `version`, each changeset
     /// filtered to what `view`'s client holds, and, when the batch reaches the newest version
     /// and something changed, the change of the view, which `view` then records.
-    func batch(after version: UInt64, fileIdent: UInt64, maxBytes: Int, view: inout SessionView) async throws -> (HistoryBatch, DownloadView?) {
+    func batch(after version: UInt64, fileIdent: UInt64, maxBytes: Int, view: inout SessionView) async throws -> (HistoryBatch, [DownloadView]) {
         try await exclusively {
             var result = try unfilteredBatch(after: version, fileIdent: fileIdent, maxBytes: maxBytes)
             guard view.hasSubscriptions else {
@@ -94,7 +94,7 @@ extension RealmSyncActor {
                 // only: its history arrives with its first view, in the same message, so that
                 // its own new objects never vanish in between.
                 result.entries = []
-                return (result, nil)
+                return (result, [])
             }
             let filtered = result.entries.map { entry, _ in
                 var e = entry
@@ -104,7 +104,7 @@ extension RealmSyncActor {
             let end = result.entries.last?.entry.serverVersion ?? version
             guard end == history.latestVersion, !result.entries.isEmpty || view.needsAnswer else {
                 result.entries = filtered
-                return (result, nil)
+                return (result, [])
             }
             let replica = try await currentReplica()
             var evaluator = evaluator(for: fileIdent, view: view, replica: replica)
@@ -126,8 +126,8 @@ extension RealmSyncActor {
             view.held = objects
             view.answeredQueryVersion = view.queryVersion
             result.entries = filtered
-            guard replaces || !answered || !change.isEmpty else { return (result, nil) }
-            return (result, DownloadView(queryVersion: view.queryVersion, replacesView: replaces, payload: SyncChangesetCoding.encode(change)))
+            guard replaces || !answered || !change.isEmpty else { return (result, []) }
+            return (result, DownloadView.parts(of: change, queryVersion: view.queryVersion, replacesView: replaces))
         }
     }
 }

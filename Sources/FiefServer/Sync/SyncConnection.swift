@@ -372,7 +372,7 @@ final class SyncConnection {
         var sent = false
         for _ in 0..<1_000_000 {
             let batch: HistoryBatch
-            var view: DownloadView?
+            var view: [DownloadView] = []
             do {
                 if var filter = session.view {
                     (batch, view) = try await storage("reading \(session.path)") {
@@ -387,7 +387,7 @@ final class SyncConnection {
             } catch let failure as SessionFailure {
                 return try await fail(number, failure)
             }
-            if batch.entries.isEmpty && view == nil && (sent || !force) { return }
+            if batch.entries.isEmpty && view.isEmpty && (sent || !force) { return }
             var changesets: [DownloadChangeset] = []
             changesets.reserveCapacity(batch.entries.count)
             for (entry, payload) in batch.entries {
@@ -403,9 +403,13 @@ final class SyncConnection {
                                             uploadLastIntegratedServerVersion: batch.clientFile.lastIntegratedBaseServerVersion,
                                             latestServerVersion: batch.latestVersion)
             sessions[number] = session
-            if let view { hub.metrics.downloadBytes.increment(by: view.payload.count) }
-            try await send(.download(DownloadMessage(session: number, progress: progress, downloadableBytes: batch.remainingBytes,
-                                                     downloadedBytes: session.downloadedBytes, changesets: changesets, view: view)))
+            // A view change in parts (``DownloadView/continues``): the history's changesets go
+            // with the first part, the other parts follow with the same progress.
+            for (i, part) in (view.isEmpty ? [nil] : view.map { Optional($0) }).enumerated() {
+                if let part { hub.metrics.downloadBytes.increment(by: part.payload.count) }
+                try await send(.download(DownloadMessage(session: number, progress: progress, downloadableBytes: batch.remainingBytes,
+                                                         downloadedBytes: session.downloadedBytes, changesets: i == 0 ? changesets : [], view: part)))
+            }
             sent = true
             if session.sentThrough >= batch.latestVersion { return }
         }

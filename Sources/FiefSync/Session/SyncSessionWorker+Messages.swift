@@ -123,7 +123,7 @@ extension SyncSessionWorker {
     /// Integrates a download: the server's changesets through the merge, then its
     /// acknowledgment of uploads.
     func integrate(_ download: DownloadMessage) throws {
-        guard let realm else { return }
+        guard let realm, let download = try wholeView(download) else { return }
         let state = try realm.syncHistoryState()
         let entries = try download.changesets.map { c in
             if c.originFileIdent == state.fileIdent && c.lastIntegratedClientVersion > state.latestClientVersion {
@@ -216,5 +216,39 @@ extension SyncSessionWorker {
         waiters.failUploads(error)
         uploadProgress = SyncSession.Progress(transferred: uploadProgress.transferrableBytes, transferrable: uploadProgress.transferrableBytes)
         progressObservers.report(.upload, uploadProgress)
+    }
+}
+
+extension SyncSessionWorker {
+    /// `download` when its view change (if any) is whole; nil while the parts of a view change
+    /// arrive (they are kept in ``viewInParts``); at the last part, the download that brought
+    /// the first with the whole change as its view.
+    func wholeView(_ download: DownloadMessage) throws -> DownloadMessage? {
+        guard let first = viewInParts?.first else {
+            guard let view = download.view, view.continues else { return download }
+            viewInParts = (download, [view.payload])
+            return nil
+        }
+        guard let part = download.view, part.queryVersion == first.view?.queryVersion, download.changesets.isEmpty,
+              download.progress == first.progress else {
+            viewInParts = nil
+            throw SyncError(.badServerMessage, "a view change sent in parts was interrupted by another download", isTransient: true)
+        }
+        viewInParts!.payloads.append(part.payload)
+        if part.continues { return nil }
+        let payloads = viewInParts!.payloads
+        viewInParts = nil
+        var instructions: [SyncInstruction] = []
+        for (i, payload) in payloads.enumerated() {
+            do { instructions += try SyncChangesetCoding.decode(payload).instructions } catch {
+                throw SyncError(.badServerMessage, "part \(i + 1) of the view change at server version \(first.progress.downloadServerVersion) does not decode: \(error)")
+            }
+        }
+        var whole = first
+        whole.view = DownloadView(queryVersion: part.queryVersion, replacesView: first.view!.replacesView,
+                                  payload: SyncChangesetCoding.encode(SyncChangeset(instructions)))
+        whole.downloadableBytes = download.downloadableBytes
+        whole.downloadedBytes = download.downloadedBytes
+        return whole
     }
 }

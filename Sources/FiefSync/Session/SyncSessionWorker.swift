@@ -33,6 +33,9 @@ actor SyncSessionWorker {
     var isIdentified = false
     /// The newest client version sent on this connection.
     var sentThrough: UInt64 = 0
+    /// A view change arriving in parts on this connection (``DownloadView/continues``): the
+    /// download with the first part and the payloads so far. Applied whole at its last part.
+    var viewInParts: (first: DownloadMessage, payloads: [[UInt8]])?
     var backoff = ReconnectBackoff()
     var needsFreshToken = false
     /// Reconnect at once (after a client reset) instead of after a backoff delay.
@@ -209,6 +212,7 @@ actor SyncSessionWorker {
         attachment = (shared, number)
         sessionNumber = number
         isIdentified = false
+        viewInParts = nil
         sentQueryVersion = nil
         for await event in events {
             switch event {

@@ -1,3 +1,5 @@
+@_spi(Sync) import Fief
+
 /// Server to client: changesets from the server's history, with the session's progress.
 ///
 /// A download may carry no changesets: it then only acknowledges uploads or reports progress.
@@ -45,12 +47,23 @@ public struct DownloadView: Equatable, Sendable {
     public var replacesView: Bool
     /// The encoded changeset (compressed on the wire like changeset payloads).
     public var payload: [UInt8]
+    /// Whether the view change goes on in the next download of the session: a change larger
+    /// than ``maximumPartSize`` comes in parts, each its own changeset, and the client applies
+    /// the change once it has the last part (the one without `continues`). The first part
+    /// carries the message's changesets and `replacesView`; the others carry neither and the
+    /// same progress.
+    public var continues: Bool
 
-    /// Creates a view change.
-    public init(queryVersion: UInt64, replacesView: Bool, payload: [UInt8]) {
+    /// The most payload bytes a server puts in one part of a view change: far below the
+    /// 16 MiB payload a client takes, so that a view of any size arrives.
+    public static let maximumPartSize = 4 << 20
+
+    /// Creates a view change (or a part of one).
+    public init(queryVersion: UInt64, replacesView: Bool, payload: [UInt8], continues: Bool = false) {
         self.queryVersion = queryVersion
         self.replacesView = replacesView
         self.payload = payload
+        self.continues = continues
     }
 }
 
@@ -104,5 +117,30 @@ public struct DownloadChangeset: Equatable, Sendable {
         self.originFileIdent = originFileIdent
         self.originTimestamp = originTimestamp
         self.payload = payload
+    }
+}
+
+@_spi(Sync) extension DownloadView {
+    /// The view change `change` for subscription set `queryVersion`, in as many parts as keep
+    /// each payload within `maximumPartSize` bytes (one part when it fits; a single instruction
+    /// larger than that goes alone). Only the first part has `replacesView`; every part but the
+    /// last `continues`.
+    public static func parts(of change: SyncChangeset, queryVersion: UInt64, replacesView: Bool,
+                             maximumPartSize: Int = DownloadView.maximumPartSize) -> [DownloadView] {
+        var payloads: [[UInt8]] = []
+        func split(_ instructions: ArraySlice<SyncInstruction>) {
+            let payload = SyncChangesetCoding.encode(SyncChangeset(Array(instructions)))
+            if payload.count <= maximumPartSize || instructions.count < 2 {
+                payloads.append(payload)
+                return
+            }
+            let middle = instructions.startIndex + instructions.count / 2
+            split(instructions[..<middle])
+            split(instructions[middle...])
+        }
+        split(change.instructions[...])
+        return payloads.enumerated().map { i, payload in
+            DownloadView(queryVersion: queryVersion, replacesView: replacesView && i == 0, payload: payload, continues: i < payloads.count - 1)
+        }
     }
 }

@@ -128,7 +128,8 @@ extension SyncMessage {
         if viewFlags & Self.viewPresent != 0 {
             let queryVersion = try reader.readVarint("view.queryVersion")
             let payload = try ChangesetPayloadCompression.read("view.payload", from: &reader, limits: limits, totalPayloadSize: &totalPayloadSize)
-            view = DownloadView(queryVersion: queryVersion, replacesView: viewFlags & Self.viewReplaces != 0, payload: payload)
+            view = DownloadView(queryVersion: queryVersion, replacesView: viewFlags & Self.viewReplaces != 0, payload: payload,
+                                continues: viewFlags & Self.viewContinues != 0)
         } else if viewFlags != 0 {
             throw reader.error(.invalidFlags(viewFlags, allowed: Self.viewPresent), field: "view.flags", at: reader.offset - 1)
         }

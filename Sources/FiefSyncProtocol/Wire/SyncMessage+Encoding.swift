@@ -6,7 +6,8 @@ extension SyncMessage {
     /// Flag bits of a download's view byte.
     static let viewPresent: UInt8 = 0x01
     static let viewReplaces: UInt8 = 0x02
-    static let viewFlags: UInt8 = 0x03
+    static let viewContinues: UInt8 = 0x04
+    static let viewFlags: UInt8 = 0x07
     /// Flag bits of an error message's flags byte.
     static let errorHasSession: UInt8 = 0x01
     static let errorTryAgain: UInt8 = 0x02
@@ -85,7 +86,7 @@ extension SyncMessage {
                 ChangesetPayloadCompression.write(changeset.payload, to: &writer)
             }
             if let view = message.view {
-                writer.writeByte(Self.viewPresent | (view.replacesView ? Self.viewReplaces : 0))
+                writer.writeByte(Self.viewPresent | (view.replacesView ? Self.viewReplaces : 0) | (view.continues ? Self.viewContinues : 0))
                 writer.writeVarint(view.queryVersion)
                 ChangesetPayloadCompression.write(view.payload, to: &writer)
             } else {
