@@ -134,6 +134,48 @@ final class SubscriptionProtocolTests: XCTestCase {
         await writer.disconnect()
     }
 
+    /// A view sent without history leaves the client's cursor where it was: a client back at that
+    /// cursor may never have received it, so it gets a whole view, not a change of one it lacks.
+    func testAViewLostAtTheSameCursorIsSentWholeAgain() async throws {
+        let login = try await http.register("sol")
+        let writer = try await TestSyncClient(directory: directory, name: "writer")
+        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/r")
+        for round in 1...4 { try await writer.writeBatch(round) }
+        try await writer.syncUntilCaughtUp()
+
+        let first = try await bindSubscriptionBased(login)
+        _ = try await nextDownload(first)
+        let high = QueryMessage(session: 1, queryVersion: 1, subscriptions: [QuerySubscription(name: "high", className: "TestItem", query: "count >= 3 AND text BEGINSWITH 'from'")])
+        first.send(.query(high))
+        let answer = try await nextDownload(first)
+        let cursor = answer.progress.downloadServerVersion
+        // A new set while nothing new happened: its view comes without history, at the same cursor.
+        let all = QueryMessage(session: 1, queryVersion: 2, subscriptions: [QuerySubscription(name: "all", className: "TestItem", query: "TRUEPREDICATE")])
+        first.send(.query(all))
+        var lost: DownloadMessage?
+        while lost?.view == nil { lost = try await nextDownload(first) }
+        XCTAssertEqual(lost?.progress.downloadServerVersion, cursor)
+        XCTAssertTrue(lost?.changesets.isEmpty ?? false)
+        let identity = try await identity(of: first)
+        await first.close() // without integrating that view
+
+        let again = SyncSocket(port: server.port, token: login.accessToken)
+        again.send(.bind(BindMessage(session: 1, path: "/~/r", accessToken: login.accessToken, needsFileIdent: false, isSubscriptionBased: true)))
+        again.send(.ident(IdentMessage(session: 1, fileIdent: identity.fileIdent, salt: identity.salt,
+                                       downloadCursor: DownloadCursor(serverVersion: cursor, lastIntegratedClientVersion: 0),
+                                       uploadCursor: UploadCursor(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        again.send(.query(all))
+        var view: DownloadView?
+        while view == nil { view = try await nextDownload(again).view }
+        XCTAssertEqual(view?.replacesView, true, "the server cannot know the client holds the view it lost")
+        let created = try SyncChangesetCoding.decode(view!.payload).instructions.filter { if case .createObject = $0 { true } else { false } }
+        let lostCreated = try SyncChangesetCoding.decode(lost!.view!.payload).instructions.filter { if case .createObject = $0 { true } else { false } }
+        XCTAssertGreaterThan(created.count, 0)
+        XCTAssertGreaterThanOrEqual(created.count, lostCreated.count, "every object of the set is sent again")
+        await again.close()
+        await writer.disconnect()
+    }
+
     /// The file identity the server assigned on `socket` (remembered by ``bindSubscriptionBased(_:)``).
     func identity(of socket: SyncSocket) async throws -> (fileIdent: UInt64, salt: UInt64) {
         guard let identity = identities[ObjectIdentifier(socket)] else { throw SyncTestFailure("no identity for this socket") }

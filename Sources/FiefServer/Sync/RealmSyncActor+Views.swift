@@ -122,7 +122,8 @@ extension RealmSyncActor {
             let objects = try evaluator.closure(of: view.matched)
             let change = try evaluator.change(to: objects, from: view.held)
             let answered = view.answeredQueryVersion == view.queryVersion
-            heldViews.record(file: fileIdent, version: end, held: objects)
+            // Without history the message does not move the client's cursor: unconfirmed.
+            heldViews.record(file: fileIdent, version: end, held: objects, confirmed: !result.entries.isEmpty)
             view.held = objects
             view.answeredQueryVersion = view.queryVersion
             result.entries = filtered
