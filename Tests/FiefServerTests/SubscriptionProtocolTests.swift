@@ -46,10 +46,7 @@ final class SubscriptionProtocolTests: XCTestCase {
 
     func testBadSubscriptionsAreAnsweredWithTheirPositionAndAGoodSetWithItsView() async throws {
         let login = try await http.register("quinn")
-        let writer = try await TestSyncClient(directory: directory, name: "writer")
-        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/r")
-        for round in 1...4 { try await writer.writeBatch(round) }
-        try await writer.syncUntilCaughtUp()
+        let writer = try await writerWithFourBatches(login)
 
         let socket = try await bindSubscriptionBased(login)
         let first = try await nextDownload(socket)
@@ -96,14 +93,11 @@ final class SubscriptionProtocolTests: XCTestCase {
 
     func testAClientThatReconnectsContinuesFromWhatItHolds() async throws {
         let login = try await http.register("sage")
-        let writer = try await TestSyncClient(directory: directory, name: "writer")
-        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/r")
-        for round in 1...4 { try await writer.writeBatch(round) }
-        try await writer.syncUntilCaughtUp()
+        let writer = try await writerWithFourBatches(login)
 
         let first = try await bindSubscriptionBased(login)
         _ = try await nextDownload(first)
-        let query = QueryMessage(session: 1, queryVersion: 1, subscriptions: [QuerySubscription(name: "high", className: "TestItem", query: "count >= 3 AND text BEGINSWITH 'from'")])
+        let query = highQuery
         first.send(.query(query))
         let answer = try await nextDownload(first)
         XCTAssertEqual(answer.view?.replacesView, true)
@@ -116,11 +110,7 @@ final class SubscriptionProtocolTests: XCTestCase {
         try await writer.setCount("writer-3", 0)
         try await writer.syncUntilCaughtUp()
 
-        let again = SyncSocket(port: server.port, token: login.accessToken)
-        again.send(.bind(BindMessage(session: 1, path: "/~/r", accessToken: login.accessToken, needsFileIdent: false, isSubscriptionBased: true)))
-        again.send(.ident(IdentMessage(session: 1, fileIdent: identity.fileIdent, salt: identity.salt,
-                                       downloadCursor: DownloadCursor(serverVersion: cursor, lastIntegratedClientVersion: 0),
-                                       uploadCursor: UploadCursor(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        let again = reconnect(login, identity, cursor: cursor)
         again.send(.query(query))
         var view: DownloadView?
         while view == nil { view = try await nextDownload(again).view }
@@ -138,15 +128,11 @@ final class SubscriptionProtocolTests: XCTestCase {
     /// cursor may never have received it, so it gets a whole view, not a change of one it lacks.
     func testAViewLostAtTheSameCursorIsSentWholeAgain() async throws {
         let login = try await http.register("sol")
-        let writer = try await TestSyncClient(directory: directory, name: "writer")
-        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/r")
-        for round in 1...4 { try await writer.writeBatch(round) }
-        try await writer.syncUntilCaughtUp()
+        let writer = try await writerWithFourBatches(login)
 
         let first = try await bindSubscriptionBased(login)
         _ = try await nextDownload(first)
-        let high = QueryMessage(session: 1, queryVersion: 1, subscriptions: [QuerySubscription(name: "high", className: "TestItem", query: "count >= 3 AND text BEGINSWITH 'from'")])
-        first.send(.query(high))
+        first.send(.query(highQuery))
         let answer = try await nextDownload(first)
         let cursor = answer.progress.downloadServerVersion
         // A new set while nothing new happened: its view comes without history, at the same cursor.
@@ -159,11 +145,7 @@ final class SubscriptionProtocolTests: XCTestCase {
         let identity = try await identity(of: first)
         await first.close() // without integrating that view
 
-        let again = SyncSocket(port: server.port, token: login.accessToken)
-        again.send(.bind(BindMessage(session: 1, path: "/~/r", accessToken: login.accessToken, needsFileIdent: false, isSubscriptionBased: true)))
-        again.send(.ident(IdentMessage(session: 1, fileIdent: identity.fileIdent, salt: identity.salt,
-                                       downloadCursor: DownloadCursor(serverVersion: cursor, lastIntegratedClientVersion: 0),
-                                       uploadCursor: UploadCursor(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        let again = reconnect(login, identity, cursor: cursor)
         again.send(.query(all))
         var view: DownloadView?
         while view == nil { view = try await nextDownload(again).view }
@@ -174,6 +156,29 @@ final class SubscriptionProtocolTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(created.count, lostCreated.count, "every object of the set is sent again")
         await again.close()
         await writer.disconnect()
+    }
+
+    /// The set the reconnect tests start with.
+    let highQuery = QueryMessage(session: 1, queryVersion: 1, subscriptions: [QuerySubscription(name: "high", className: "TestItem", query: "count >= 3 AND text BEGINSWITH 'from'")])
+
+    /// A full-sync client that wrote four batches to `/~/r` and saw them integrated.
+    func writerWithFourBatches(_ login: Login) async throws -> TestSyncClient {
+        let writer = try await TestSyncClient(directory: directory, name: "writer")
+        try await writer.connect(port: server.port, token: login.accessToken, path: "/~/r")
+        for round in 1...4 { try await writer.writeBatch(round) }
+        try await writer.syncUntilCaughtUp()
+        return writer
+    }
+
+    /// A new socket binding `/~/r` subscription-based again as the file `identity`, identified at
+    /// download cursor `cursor`.
+    func reconnect(_ login: Login, _ identity: (fileIdent: UInt64, salt: UInt64), cursor: UInt64) -> SyncSocket {
+        let socket = SyncSocket(port: server.port, token: login.accessToken)
+        socket.send(.bind(BindMessage(session: 1, path: "/~/r", accessToken: login.accessToken, needsFileIdent: false, isSubscriptionBased: true)))
+        socket.send(.ident(IdentMessage(session: 1, fileIdent: identity.fileIdent, salt: identity.salt,
+                                        downloadCursor: DownloadCursor(serverVersion: cursor, lastIntegratedClientVersion: 0),
+                                        uploadCursor: UploadCursor(clientVersion: 0, lastIntegratedServerVersion: 0))))
+        return socket
     }
 
     /// The file identity the server assigned on `socket` (remembered by ``bindSubscriptionBased(_:)``).
