@@ -123,7 +123,7 @@ extension SyncSessionWorker {
     /// Integrates a download: the server's changesets through the merge, then its
     /// acknowledgment of uploads.
     func integrate(_ download: DownloadMessage) throws {
-        guard let realm, let download = try wholeView(download) else { return }
+        guard let realm, let (download, joinedView) = try wholeView(download) else { return }
         let state = try realm.syncHistoryState()
         let entries = try download.changesets.map { c in
             if c.originFileIdent == state.fileIdent && c.lastIntegratedClientVersion > state.latestClientVersion {
@@ -141,7 +141,7 @@ extension SyncSessionWorker {
         }
         let view: ClientView?
         do {
-            view = try download.view.map { ClientView(changeset: try SyncChangesetCoding.decode($0.payload), replacesView: $0.replacesView) }
+            view = try download.view.map { ClientView(changeset: try joinedView ?? SyncChangesetCoding.decode($0.payload), replacesView: $0.replacesView) }
         } catch {
             throw SyncError(.badServerMessage, "the view of the download at server version \(download.progress.downloadServerVersion) does not decode: \(error)")
         }
@@ -222,10 +222,11 @@ extension SyncSessionWorker {
 extension SyncSessionWorker {
     /// `download` when its view change (if any) is whole; nil while the parts of a view change
     /// arrive (they are kept in ``viewInParts``); at the last part, the download that brought
-    /// the first with the whole change as its view.
-    func wholeView(_ download: DownloadMessage) throws -> DownloadMessage? {
+    /// the first, with the parts' instructions joined and decoded (`joined`; nil when the view
+    /// came in one piece and is still to decode).
+    func wholeView(_ download: DownloadMessage) throws -> (download: DownloadMessage, joined: SyncChangeset?)? {
         guard let first = viewInParts?.first else {
-            guard let view = download.view, view.continues else { return download }
+            guard let view = download.view, view.continues else { return (download, nil) }
             viewInParts = (download, [view.payload])
             return nil
         }
@@ -245,10 +246,10 @@ extension SyncSessionWorker {
             }
         }
         var whole = first
-        whole.view = DownloadView(queryVersion: part.queryVersion, replacesView: first.view!.replacesView,
-                                  payload: SyncChangesetCoding.encode(SyncChangeset(instructions)))
+        whole.view?.queryVersion = part.queryVersion
+        whole.view?.continues = false
         whole.downloadableBytes = download.downloadableBytes
         whole.downloadedBytes = download.downloadedBytes
-        return whole
+        return (whole, SyncChangeset(instructions))
     }
 }
