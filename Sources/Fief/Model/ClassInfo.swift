@@ -21,6 +21,8 @@ final class ClassInfo: @unchecked Sendable {
         /// Set for a box field (`RealmProperty`, `RealmOptional`), which is bound rather than
         /// given its index in place.
         let boxed: (any BoxedPersistedField.Type)?
+        /// How an unmanaged value is read when the object is added.
+        let scalarRead: UnmanagedScalarRead
     }
 
     let type: ObjectBase.Type
@@ -164,7 +166,8 @@ final class ClassInfo: @unchecked Sendable {
                             return Field(offset: field.offset, access: field.access, valueOffset: field.access.valueOffset,
                                          indexOffset: field.access.managedIndexOffset ?? 0,
                                          holdsReferences: shape.collection != .none || shape.type == .object || shape.type == .linkingObjects,
-                                         isBacklink: shape.type == .linkingObjects, boxed: field.access as? any BoxedPersistedField.Type)
+                                         isBacklink: shape.type == .linkingObjects, boxed: field.access as? any BoxedPersistedField.Type,
+                                         scalarRead: UnmanagedScalarRead(field.access))
                         },
                          persistedNames: persistedNames, linkedTypes: linked, hasOnlyPersistedFields: hasOnlyPersistedFields)
     }
@@ -194,9 +197,7 @@ final class ClassInfo: @unchecked Sendable {
         var initialized = 0
         do {
             for i in fields.indices {
-                let value = fields[i].isBacklink
-                    ? StoredValue.null
-                    : try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context)
+                let value = fields[i].isBacklink ? StoredValue.null : try storedValue(of: object, i, context)
                 (row + i).initialize(to: value)
                 initialized += 1
             }
@@ -213,8 +214,11 @@ final class ClassInfo: @unchecked Sendable {
     }
 
     /// The unmanaged value of one property, as stored.
+    @inline(__always)
     func storedValue(of object: ObjectBase, _ i: Int, _ context: _RealmContext?) throws -> StoredValue {
-        try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context)
+        let field = fieldPointer(object, i)
+        if let value = fields[i].scalarRead.storedValue(at: field + fields[i].valueOffset) { return value }
+        return try fields[i].access.storedValue(at: field, valueOffset: fields[i].valueOffset, context)
     }
 
     /// Sets one unmanaged property from a stored value.

@@ -27,6 +27,9 @@ public final class Realm {
     @exclusivity(unchecked) private var bindingsByName: [String: TableBinding] = [:]
     /// Bindings by model class (`ObjectIdentifier` bits): looked up on every object access.
     @exclusivity(unchecked) private var bindingsByType = UInt64Map<TableBinding>()
+    /// The binding ``binding(for:)`` returned last: a write adds objects of one class in a row
+    /// (a bulk load), and this spares each the map lookup. Reset with the maps.
+    @exclusivity(unchecked) private var lastAddedBinding: TableBinding?
     @exclusivity(unchecked) var readTxn: Transaction?
     @exclusivity(unchecked) var session: WriteSession? {
         // A realm in a write transaction keeps itself alive until the transaction ends, so
@@ -152,6 +155,7 @@ public final class Realm {
         checkedSchemaRecord = nil
         bindingsByName = [:]
         bindingsByType.removeAll()
+        lastAddedBinding = nil
         for b in bindings { register(b) }
         fileSchema = schema.withModelClasses { [bindingsByName] in bindingsByName[$0]?.info?.type }
         epoch &+= 1
@@ -164,6 +168,7 @@ public final class Realm {
         // A frozen realm's names are fixed once it is made: they are read without its lock.
         if frozenReads == nil || bindingsByName[binding.className] == nil { bindingsByName[binding.className] = binding }
         if let info = binding.info { bindingsByType.set(binding, for: Self.typeKey(info.type)) }
+        lastAddedBinding = nil
     }
 
     /// The key of a model class in `bindingsByType`: its metadata address.
@@ -175,7 +180,11 @@ public final class Realm {
 
     /// The binding for `type`; in a write transaction a class new to the file is added.
     func binding(for type: ObjectBase.Type) throws -> TableBinding {
-        if let b = try existingBinding(for: type) { return b }
+        if let last = lastAddedBinding, let info = last.info, info.type == type { return last }
+        if let b = try existingBinding(for: type) {
+            lastAddedBinding = b
+            return b
+        }
         guard configuration.objectTypes == nil else { throw RealmError.unknownClass(type.className()) }
         guard session != nil else { throw RealmError.notInWriteTransaction }
         try SchemaManager.addClasses([type], to: self)

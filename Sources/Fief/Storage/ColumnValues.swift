@@ -86,7 +86,9 @@ struct ColumnValues {
             if let row { doubles.insert(d, at: row) } else { doubles.append(d) }
             return
         case .values:
-            break
+            // Not through `boxAll()`: a call per insert into every string column.
+            if let row { values.insert(value, at: row) } else { values.append(value) }
+            return
         }
         boxAll()
         if let row { values.insert(value, at: row) } else { values.append(value) }

@@ -225,9 +225,13 @@ final class TableStore {
         guard let session else { throw RealmError.notInWriteTransaction }
         var cluster: MutableCluster
         var next: UInt64?
+        // Whether the hint must be set again: not while a bulk load stays in the hinted cluster
+        // (setting it costs a retain, a uniqueness check and two releases an object).
+        var placementChanged = true
         if let hint = session.appendHint(binding.tableID, covering: key) {
             // A bulk load: the cluster the last insert used (the tree exists).
             (cluster, next) = (hint.cluster, hint.next)
+            placementChanged = false
         } else {
             let tree = try writableTree()
             let placement: (start: UInt64, next: UInt64?)
@@ -243,6 +247,7 @@ final class TableStore {
             next = placement.next
         }
         if cluster.keys.count >= Self.clusterCapacity(pageSize: txn.pageSize) {
+            placementChanged = true
             let tree = try writableTree()
             if let last = cluster.keys.last, key > last {
                 // A bulk load leaves the full cluster behind: the cache may be written back here
@@ -255,7 +260,7 @@ final class TableStore {
                 if key >= upper.start { cluster = upper } else { next = upper.start }
             }
         }
-        session.setAppendHint(AppendHint(cluster: cluster, next: next), binding.tableID)
+        if placementChanged { session.setAppendHint(AppendHint(cluster: cluster, next: next), binding.tableID) }
         session.mutations &+= 1
         let row = cluster.insertionRow(of: key)
         if row < cluster.keys.count && cluster.keys[row] == key { throw RealmError.internalError("object key \(key) already exists") }
