@@ -4,7 +4,8 @@
 /// The commonest scalar properties (`Int`, `Double`, `String`, `Bool`) are read in place from
 /// the field's `Value?`. Every other field, and a scalar field that was never set, goes through
 /// its `Persisted` type: a protocol witness and a generic conversion, about 70 instructions a
-/// field, a quarter of the cost of adding a small object.
+/// field. Reading in place took `storeValues` for a four-property object from 348 instructions
+/// to 163 (callgrind).
 enum UnmanagedScalarRead {
     case int
     case double
