@@ -217,7 +217,7 @@ final class ClassInfo: @unchecked Sendable {
     @inline(__always)
     func storedValue(of object: ObjectBase, _ i: Int, _ context: _RealmContext?) throws -> StoredValue {
         let field = fieldPointer(object, i)
-        if let value = fields[i].scalarRead.storedValue(at: field + fields[i].valueOffset) { return value }
+        if let value = try fields[i].scalarRead.storedValue(at: field + fields[i].valueOffset) { return value }
         return try fields[i].access.storedValue(at: field, valueOffset: fields[i].valueOffset, context)
     }
 

@@ -26,14 +26,15 @@ enum UnmanagedScalarRead {
     }
 
     /// The stored form of the set value at `value` (the field's `Value?`), or nil when the
-    /// field is unset or not one of the scalars read in place.
+    /// field is unset or not one of the scalars read in place. Each case calls its type's own
+    /// reader directly, where the generic path reaches the same reader through the field's type.
     @inline(__always)
-    func storedValue(at value: UnsafeRawPointer) -> StoredValue? {
+    func storedValue(at value: UnsafeRawPointer) throws -> StoredValue? {
         switch self {
-        case .int: value.assumingMemoryBound(to: Int?.self).pointee.map { .int(Int64($0)) }
-        case .double: value.assumingMemoryBound(to: Double?.self).pointee.map { .double($0) }
-        case .string: value.assumingMemoryBound(to: String?.self).pointee.map { .string($0) }
-        case .bool: value.assumingMemoryBound(to: Bool?.self).pointee.map { .bool($0) }
+        case .int: try Int._fiefStoredValue(at: value, nil)?.value
+        case .double: try Double._fiefStoredValue(at: value, nil)?.value
+        case .string: try String._fiefStoredValue(at: value, nil)?.value
+        case .bool: try Bool._fiefStoredValue(at: value, nil)?.value
         case .generic: nil
         }
     }

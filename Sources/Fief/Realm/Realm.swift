@@ -28,7 +28,8 @@ public final class Realm {
     /// Bindings by model class (`ObjectIdentifier` bits): looked up on every object access.
     @exclusivity(unchecked) private var bindingsByType = UInt64Map<TableBinding>()
     /// The binding ``binding(for:)`` returned last: a write adds objects of one class in a row
-    /// (a bulk load), and this spares each the map lookup. Reset with the maps.
+    /// (a bulk load), and this spares each the map lookup. Cleared when `setSchema` replaces
+    /// the bindings (`register` only adds a binding for a class the map did not have).
     @exclusivity(unchecked) private var lastAddedBinding: TableBinding?
     @exclusivity(unchecked) var readTxn: Transaction?
     @exclusivity(unchecked) var session: WriteSession? {
@@ -168,7 +169,6 @@ public final class Realm {
         // A frozen realm's names are fixed once it is made: they are read without its lock.
         if frozenReads == nil || bindingsByName[binding.className] == nil { bindingsByName[binding.className] = binding }
         if let info = binding.info { bindingsByType.set(binding, for: Self.typeKey(info.type)) }
-        lastAddedBinding = nil
     }
 
     /// The key of a model class in `bindingsByType`: its metadata address.

@@ -78,19 +78,17 @@ struct ColumnValues {
     mutating func insert(_ value: StoredValue, at row: Int?) {
         switch kind {
         case .ints:
-            guard case .int(let i) = value else { break }
+            guard case .int(let i) = value else { boxAll(); break }
             if let row { ints.insert(i, at: row) } else { ints.append(i) }
             return
         case .doubles:
-            guard case .double(let d) = value else { break }
+            guard case .double(let d) = value else { boxAll(); break }
             if let row { doubles.insert(d, at: row) } else { doubles.append(d) }
             return
         case .values:
-            // Not through `boxAll()`: a call per insert into every string column.
-            if let row { values.insert(value, at: row) } else { values.append(value) }
-            return
+            // Already boxed (a string column): no call to `boxAll()` on every insert.
+            break
         }
-        boxAll()
         if let row { values.insert(value, at: row) } else { values.append(value) }
     }
 
