@@ -37,6 +37,38 @@ final class ColumnChunkLayoutTests: XCTestCase {
         roundTrip([Int64.min, 0, Int64.max, 3], expectLayout: ColumnChunk.fixedLayout)
     }
 
+    func testKeysCompareUnsignedAndIntsSigned() {
+        // Keys around 2^63 lie close together as unsigned numbers (packed), far apart as signed.
+        let aroundHalf: [UInt64] = [(1 << 63) - 1, (1 << 63) + 5, 1 << 63, (1 << 63) + 200]
+        // Keys at the top of the range, out of order.
+        let top: [UInt64] = [UInt64.max - 2, UInt64.max, UInt64.max - 100, UInt64.max - 70_000]
+        for keys in [aroundHalf, top] {
+            let bytes = ColumnChunk.encodeKeys(keys)
+            XCTAssertEqual(bytes.first, ColumnChunk.packedLayout, "\(keys)")
+            bytes.withUnsafeBytes { XCTAssertEqual(ColumnChunk.keys($0), keys) }
+        }
+        // The same bits as ints: -1 and 0 are neighbours, 2^63 - 1 and -2^63 are not.
+        roundTrip([-1, 0, -3, 2], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([Int64.max, Int64.min, Int64.max - 1], expectLayout: ColumnChunk.fixedLayout)
+        roundTrip([Int64.min + 9, Int64.min, Int64.min + 70_000], expectLayout: ColumnChunk.packedLayout)
+        roundTrip([Int64.max - 9, Int64.max, Int64.max - 70_000], expectLayout: ColumnChunk.packedLayout)
+        // A sequence broken at its last value is packed.
+        roundTrip(Array(0..<503) + [7], expectLayout: ColumnChunk.packedLayout)
+    }
+
+    func testRandomIntChunksRoundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let base = Int64.random(in: Int64.min / 2...Int64.max / 2, using: &generator)
+            let spread: Int64 = [1, 200, 60_000, 3_000_000_000, Int64.max / 4][round % 5]
+            let ints = (0..<Int.random(in: 1...600, using: &generator)).map { _ in base &+ Int64.random(in: 0...spread, using: &generator) }
+            let bytes = ColumnChunk.encode(ints.map { .int($0) }, type: .int, collection: .none)
+            bytes.withUnsafeBytes { XCTAssertEqual(ColumnChunk.decodeAll($0, type: .int, collection: .none), ints.map { .int($0) }) }
+            let keys = ints.map { UInt64(bitPattern: $0) }
+            ColumnChunk.encodeKeys(keys).withUnsafeBytes { XCTAssertEqual(ColumnChunk.keys($0), keys) }
+        }
+    }
+
     func testPackedWidthFollowsTheRange() {
         func width(_ ints: [Int64]) -> Int {
             let bytes = ColumnChunk.encode(ints.map { .int($0) }, type: .int, collection: .none)

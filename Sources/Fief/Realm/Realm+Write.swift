@@ -266,13 +266,15 @@ extension Realm {
         let binding = try self.binding(for: type)
         guard let info = binding.info else { throw RealmError.unknownClass(binding.className) }
         let context = _RealmContext(realm: self)
+        // One lookup of the class's store for the whole add (see `insertRow`).
+        let store = try table(binding)
         // Primary key first, to find an existing object before linking anything.
         var existing: UInt64?
         var key: UInt64
         var pkValue = StoredValue.null
         if binding.primaryKey != nil, let index = binding.primaryKeySwiftIndex {
             pkValue = try info.storedValue(of: object, index, context)
-            if let found = try lookupPrimaryKey(binding, pkValue) {
+            if let found = try findPrimaryKey(in: store, pkValue)?.key {
                 guard update != .error else {
                     throw RealmError.duplicatePrimaryKey(className: binding.className, value: DynamicAccess.describe(pkValue))
                 }
@@ -281,7 +283,6 @@ extension Realm {
         }
         if let existing {
             key = existing
-            let store = try table(binding)
             let sync = activeSyncRecorder
             for (i, property) in info.properties.enumerated() where property.isStored && !property.isPrimary {
                 if let only = onlyProperties, !only.contains(property.name) { continue }
@@ -312,31 +313,39 @@ extension Realm {
         defer { session.rowScratch.giveBack() }
         do { try info.storeValues(of: object, context, into: row) } catch { object.becomeUnmanaged(); throw error }
         defer { ClassInfo.deinitialize(row, count: count) }
-        let values = UnsafeBufferPointer(start: row, count: count)
+        let values = UnsafeMutableBufferPointer(start: row, count: count)
         if let missing = binding.requiredSwiftIndices.first(where: { values[$0].isNull }) {
             object.becomeUnmanaged()
             throw Self.requiredValueError(info.properties[missing])
         }
         if binding.rowIsInSwiftOrder {
-            try insertRow(binding, key, values, primaryKey: pkValue, sync)
+            try insertRow(store, key, values, primaryKey: pkValue, sync)
         } else {
             var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
             for i in values.indices { reordered[binding.swiftColumns[i].position] = values[i] }
             for position in binding.unmodelledPositions { reordered[position] = binding.columns[position].defaultValue }
-            try reordered.withUnsafeBufferPointer { try insertRow(binding, key, $0, primaryKey: pkValue, sync) }
+            try reordered.withUnsafeMutableBufferPointer { try insertRow(store, key, $0, primaryKey: pkValue, sync) }
         }
         info.makeManaged(object)
         return object
     }
 
-    /// Inserts a new object's row (values in `binding.columns` order) and records it.
-    private func insertRow(_ binding: TableBinding, _ key: UInt64, _ row: UnsafeBufferPointer<StoredValue>,
+    /// Inserts a new object's row (values in `binding.columns` order) into `store`, the class's
+    /// store that `table(_:)` gave before the object's values were read, and records it. The
+    /// stored values are moved into the store: `row` holds `.null` in their places after.
+    private func insertRow(_ store: TableStore, _ key: UInt64, _ row: UnsafeMutableBufferPointer<StoredValue>,
                            primaryKey: StoredValue, _ sync: SyncRecorder?) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
-        try table(binding).insert(key, row)
+        let binding = store.binding
+        // Reading the values may have added linked objects, and a write-back they caused may
+        // have removed clusters from the cached directories; the store itself stays the same.
+        applyPendingClusterRemovals()
+        assert(stores[binding.tableID] === store, "the class's store changed while its object was added")
+        let recorded = sync == nil ? nil : Array(row)
+        try store.insert(key, taking: row)
         epoch &+= 1
         session.changeset.appendCreation(className: binding.className, key: key, primaryKey: primaryKey)
-        if let sync { try recordSyncInitialValues(binding, key, Array(row), sync) }
+        if let sync, let recorded { try recordSyncInitialValues(binding, key, recorded, sync) }
     }
 
     /// A fresh object key from the class's sequence (stored in `fief.meta`).

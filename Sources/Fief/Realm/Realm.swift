@@ -376,7 +376,12 @@ public final class Realm {
     /// The object key and row of the object whose primary key is `value`: for an Int primary
     /// key the key itself, otherwise through the primary key's index.
     func findPrimaryKey(_ binding: TableBinding, _ value: StoredValue) throws -> (key: UInt64, location: (start: UInt64, row: Int))? {
-        let store = try table(binding)
+        try findPrimaryKey(in: try table(binding), value)
+    }
+
+    /// ``findPrimaryKey(_:_:)`` in the class's store, already looked up.
+    func findPrimaryKey(in store: TableStore, _ value: StoredValue) throws -> (key: UInt64, location: (start: UInt64, row: Int))? {
+        let binding = store.binding
         if binding.keyIsPrimaryKey {
             guard case .int(let i) = value else { return nil }
             let key = TableBinding.key(forIntPrimaryKey: i)

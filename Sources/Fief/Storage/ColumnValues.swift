@@ -75,7 +75,7 @@ struct ColumnValues {
 
     /// Inserts `value` at `row` (nil: after the last row).
     @inline(__always)
-    mutating func insert(_ value: StoredValue, at row: Int?) {
+    mutating func insert(_ value: consuming StoredValue, at row: Int?) {
         switch kind {
         case .ints:
             guard case .int(let i) = value else { boxAll(); break }
@@ -89,7 +89,7 @@ struct ColumnValues {
             // Already boxed (a string column): no call to `boxAll()` on every insert.
             break
         }
-        if let row { values.insert(value, at: row) } else { values.append(value) }
+        if let row { values.insert(consume value, at: row) } else { values.append(consume value) }
     }
 
     /// Replaces the value at `row`; returns the old one.

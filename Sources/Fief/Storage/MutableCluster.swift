@@ -48,6 +48,21 @@ final class MutableCluster {
     /// Inserts an object's row at `row`: its key, and `values[slot.position]` into the column
     /// of each of `slots` (all loaded; see ``hasRowColumns(of:)``).
     func insertRow(_ key: UInt64, at row: Int, _ values: UnsafeBufferPointer<StoredValue>, _ slots: [StoredSlot]) {
+        insertRow(key, at: row, slots) { values[$0] }
+    }
+
+    /// ``insertRow(_:at:_:_:)`` that moves each `values[slot.position]` into its column and
+    /// leaves `.null` in its place: no copy of the value, and nothing left to release.
+    func insertRow(_ key: UInt64, at row: Int, taking values: UnsafeMutablePointer<StoredValue>, _ slots: [StoredSlot]) {
+        insertRow(key, at: row, slots) { position in
+            let value = (values + position).move()
+            (values + position).initialize(to: .null)
+            return value
+        }
+    }
+
+    @inline(__always)
+    private func insertRow(_ key: UInt64, at row: Int, _ slots: [StoredSlot], _ value: (Int) -> StoredValue) {
         let appends = row == keys.count
         // One uniqueness check for the column list, not one per column.
         columns.withUnsafeMutableBufferPointer { columns in
@@ -55,7 +70,7 @@ final class MutableCluster {
                 let i = Int(slot.column)
                 columns[i]!.dirty = true
                 // Most inserts append (keys come in order): append is cheaper than insert(at:).
-                columns[i]!.values.insert(values[slot.position], at: appends ? nil : row)
+                columns[i]!.values.insert(value(slot.position), at: appends ? nil : row)
             }
         }
         if appends { keys.append(key) } else { keys.insert(key, at: row) }
