@@ -5,7 +5,8 @@ import XCTest
 /// `realm.add` moves an object's values into the write transaction's cluster cache instead of
 /// copying them: every value, heap-allocated strings and data among them, must arrive whole,
 /// whether it is read back inside the transaction, after a write-back in the middle of it, from
-/// the file after the commit, or from the sync changeset the add recorded (which takes its copy first).
+/// the file after the commit, or from the sync changeset the add recorded (which takes its copy
+/// first).
 final class AddValueHandoffTests: XCTestCase {
     /// A string long enough to live on the heap (a small string holds at most 15 bytes).
     private func longName(_ i: Int) -> String { "a name long enough for the heap, number \(i) — ünïcödé" }
@@ -13,8 +14,7 @@ final class AddValueHandoffTests: XCTestCase {
     func testMovedValuesReadBackInTheTransactionAfterWriteBacksAndAfterCommit() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("handoff.realm"),
-                                                objectTypes: [SyPerson.self, SyPet.self, SyAddress.self, SyGeo.self, SyTag.self])
+        let configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("handoff.realm"), objectTypes: syncTypes)
         let realm = try Realm(configuration: configuration)
         let count = 3_000
         try realm.write {
@@ -38,10 +38,10 @@ final class AddValueHandoffTests: XCTestCase {
             }
         }
         // After the commit the values come from the file.
-        try checkPeople(realm, count)
+        checkPeople(realm, count)
     }
 
-    private func checkPeople(_ realm: Realm, _ count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func checkPeople(_ realm: Realm, _ count: Int, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(realm.objects(SyPerson.self).count, count, file: file, line: line)
         for person in realm.objects(SyPerson.self) {
             let i = person.id
