@@ -324,5 +324,6 @@ final class Environment: @unchecked Sendable {
 
     deinit {
         if !options.readOnly && !retired { try? syncAndSeal() }
+        syncWorker.stop()
     }
 }

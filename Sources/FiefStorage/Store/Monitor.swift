@@ -35,6 +35,18 @@ final class Monitor: @unchecked Sendable {
         pthread_cond_wait(condition, mutex)
     }
 
+    /// As ``wait()``, but gives up after about `seconds`; returns false when the time ran out
+    /// without a wake-up. Call only inside `withLock`, in a loop that rechecks what it waits for.
+    func wait(seconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int(seconds * 1e9)
+        var deadline = timespec()
+        deadline.tv_sec = now.tv_sec + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
+    }
+
     /// Wakes one waiting thread. Call inside `withLock`.
     func signal() {
         pthread_cond_signal(condition)
