@@ -50,16 +50,8 @@ final class HistoryProtocolTests: XCTestCase {
         }
     }
 
-    private func peer(_ ident: UInt64) throws -> Realm {
-        var c = Realm.Configuration(inMemoryIdentifier: "hp-\(ident)-\(UUID().uuidString)", objectTypes: SyncSimulator.types)
-        c.recordsSyncHistory = true
-        let realm = try Realm(configuration: c)
-        try realm.write { try realm.setSyncFileIdent(ident, salt: 9) }
-        return realm
-    }
-
     func testADownloadDeliveredTwiceChangesNothingAndOwnChangesetsLeaveTheHistory() throws {
-        let a = try peer(1), b = try peer(2)
+        let a = try SyncSimulator.peer(1), b = try SyncSimulator.peer(2)
         var history = ServerHistory()
         try a.write { a.create(SimItem.self, value: ["id": "x", "title": "from a", "count": 1]) }
         for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
@@ -78,7 +70,7 @@ final class HistoryProtocolTests: XCTestCase {
     }
 
     func testAGapIsATypedError() throws {
-        let a = try peer(1)
+        let a = try SyncSimulator.peer(1)
         var history = ServerHistory()
         for v in 1...3 as ClosedRange<UInt64> {
             _ = try history.integrate(upload(2, v, base: v - 1, [.createObject(className: "SimItem", object: .primaryKey(.string("i\(v)")))]))
@@ -90,7 +82,7 @@ final class HistoryProtocolTests: XCTestCase {
     }
 
     func testOfflineWritesRebaseOverDownloadsAndUploadInTheirRebasedForm() throws {
-        let a = try peer(1), b = try peer(2)
+        let a = try SyncSimulator.peer(1), b = try SyncSimulator.peer(2)
         var history = ServerHistory()
         try a.write { a.create(SimItem.self, value: ["id": "s", "tags": ["x", "y"]]) }
         for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }

@@ -36,6 +36,11 @@ final class WriteSession {
     let rowScratch = RowScratch()
     /// Objects deleted in this transaction, per class, for link cleanup at commit.
     @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
+    /// The keys of objects with a primary key that is not an `Int` whose creation an undo in this
+    /// transaction took back, per class and primary key. Integrating a download undoes the
+    /// pending sync changesets and redoes them on top of the server's: the redone creation takes
+    /// the same key again, so that objects the user holds stay valid across the rebase.
+    @exclusivity(unchecked) var undoneCreations: [String: [StoredValue: UInt64]] = [:]
 
     /// Beyond this many decoded clusters the cache is written back to the storage tree.
     static let cacheLimit = 8192

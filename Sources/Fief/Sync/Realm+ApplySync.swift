@@ -99,7 +99,15 @@ struct SyncApplier {
         case (.primaryKey(let value), let pk?):
             pkValue = try realm.storedScalar(value, for: pk.property)
             row[pk.position] = pkValue
-            if binding.keyIsPrimaryKey, case .int(let i) = pkValue { key = TableBinding.key(forIntPrimaryKey: i) } else { key = try realm.nextKey(binding) }
+            if binding.keyIsPrimaryKey, case .int(let i) = pkValue {
+                key = TableBinding.key(forIntPrimaryKey: i)
+            } else if let undone = session.undoneCreations[binding.className]?.removeValue(forKey: pkValue),
+                      try !realm.table(binding).exists(undone) {
+                // A pending creation redone after a download: the object keeps its key.
+                key = undone
+            } else {
+                key = try realm.nextKey(binding)
+            }
         case (.global(let g), nil):
             if g.fileIdent == 0 || g.fileIdent == ownFileIdent {
                 key = g.sequence

@@ -47,6 +47,16 @@ final class SyncSimulator {
 
     static let types: [ObjectBase.Type] = [SimItem.self, SimNote.self, SimAddress.self]
 
+    /// A synced in-memory realm of the simulator's model with file identity `ident`, for
+    /// tests that drive `ClientIntegration` by hand.
+    static func peer(_ ident: UInt64) throws -> Realm {
+        var c = Realm.Configuration(inMemoryIdentifier: "peer-\(ident)-\(UUID().uuidString)", objectTypes: types)
+        c.recordsSyncHistory = true
+        let realm = try Realm(configuration: c)
+        try realm.write { try realm.setSyncFileIdent(ident, salt: 9) }
+        return realm
+    }
+
     init(seed: UInt64, peers count: Int) throws {
         self.seed = seed
         rng = SeededRandom(seed: seed)
