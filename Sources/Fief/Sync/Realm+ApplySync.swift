@@ -101,7 +101,8 @@ struct SyncApplier {
             row[pk.position] = pkValue
             if binding.keyIsPrimaryKey, case .int(let i) = pkValue {
                 key = TableBinding.key(forIntPrimaryKey: i)
-            } else if let undone = session.undoneCreations[binding.className]?.removeValue(forKey: pkValue),
+            } else if !session.undoneCreations.isEmpty,
+                      let undone = session.undoneCreations[binding.className]?.removeValue(forKey: pkValue),
                       try !realm.table(binding).exists(undone) {
                 // A pending creation redone after a download: the object keeps its key.
                 key = undone

@@ -114,11 +114,11 @@ extension Realm {
             switch record {
             case let .created(c, key):
                 guard let binding = binding(named: c) else { continue }
-                if let primaryKey = binding.primaryKey, !binding.keyIsPrimaryKey,
-                   let value = try table(binding).read(key, primaryKey) {
+                let store = try table(binding)
+                if let primaryKey = binding.primaryKey, !binding.keyIsPrimaryKey, let value = try store.read(key, primaryKey) {
                     session.undoneCreations[c, default: [:]][value] = key
                 }
-                if try table(binding).delete(key) != nil {
+                if try store.delete(key) != nil {
                     epoch &+= 1
                     session.changeset.append(.eraseObject(className: c, key: key))
                 }
