@@ -16,7 +16,9 @@ final class InstanceCachingTests: XCTestCase {
     func testBeginWriteOnOneCallCreateOnAnother() throws {
         // A file, not an in-memory realm: nothing holds the instance between the statements,
         // except the write transaction itself.
-        let config = Realm.Configuration(fileURL: temporaryDirectory().appendingPathComponent("cached.realm"),
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = Realm.Configuration(fileURL: directory.appendingPathComponent("cached.realm"),
                                          objectTypes: [Settings.self])
         Realm.Configuration.defaultConfiguration = config
         defer { Realm.Configuration.defaultConfiguration = Realm.Configuration() }

@@ -30,8 +30,8 @@ extension Realm {
         guard let session else { throw RealmError.notInWriteTransaction }
         let object = type.init()
         _ = DynamicAccess.assign(object, from: value)
-        let managed = try addObject(object, update: .error)
-        guard let state = managed._managed else { throw RealmError.internalError("\(type.className()) was not added") }
+        try addObject(object, update: .error)
+        guard let state = object._managed else { throw RealmError.internalError("\(type.className()) was not added") }
         session.sync?.suspended += 1
         defer { session.sync?.suspended -= 1 }
         try deleteRow(state.rowTable, state.rowKey, session)

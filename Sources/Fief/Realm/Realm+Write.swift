@@ -203,7 +203,7 @@ extension Realm {
     public func add(_ object: Object, update: UpdatePolicy = .error) {
         requireWriteTransaction()
         guard pendingWriteError == nil else { return }
-        do { _ = try addObject(object, update: update) } catch { fail(error) }
+        do { try addObject(object, update: update) } catch { fail(error) }
     }
 
     /// Adds every object of a sequence.
@@ -237,7 +237,8 @@ extension Realm {
         guard pendingWriteError == nil else { return object }
         do {
             let given = DynamicAccess.assign(object, from: value)
-            return try addObject(object, update: update, onlyProperties: given) as! T
+            try addObject(object, update: update, onlyProperties: given)
+            return object
         } catch {
             fail(error)
             return object
@@ -250,9 +251,10 @@ extension Realm {
         return "Committed version \(version) of \(identity): \(count) \(count == 1 ? "change" : "changes")"
     }
 
-    /// Inserts or upserts one unmanaged object; returns the managed object to use.
-    @discardableResult
-    func addObject(_ object: ObjectBase, update: UpdatePolicy, onlyProperties: Set<String>? = nil) throws -> ObjectBase {
+    /// Inserts or upserts one unmanaged object, which is managed afterwards (an object this
+    /// realm manages already is left as it is). Returns nothing: the caller has the object, and
+    /// returning it costs a retain and a release an added object.
+    func addObject(_ object: ObjectBase, update: UpdatePolicy, onlyProperties: Set<String>? = nil) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
         // Linked unmanaged objects are added with the same policy.
         let outerPolicy = linkPolicy
@@ -260,14 +262,14 @@ extension Realm {
         defer { linkPolicy = outerPolicy }
         if let state = object._managed {
             guard state.rowRealm === self else { throw RealmError.wrongRealm("\(state.rowTable.className) belongs to another realm instance") }
-            return object
+            return
         }
         let type = Swift.type(of: object)
         let binding = try self.binding(for: type)
         guard let info = binding.info else { throw RealmError.unknownClass(binding.className) }
         let context = _RealmContext(realm: self)
         // One lookup of the class's store for the whole add (see `insertRow`).
-        let store = try table(binding)
+        let store = try table(binding, in: session)
         // Primary key first, to find an existing object before linking anything.
         var existing: UInt64?
         var key: UInt64
@@ -297,7 +299,7 @@ extension Realm {
             }
             object.becomeManaged(realm: self, table: binding, key: key)
             info.makeManaged(object)
-            return object
+            return
         }
         if binding.keyIsPrimaryKey, case .int(let i) = pkValue {
             key = TableBinding.key(forIntPrimaryKey: i)
@@ -319,23 +321,23 @@ extension Realm {
             throw Self.requiredValueError(info.properties[missing])
         }
         if binding.rowIsInSwiftOrder {
-            try insertRow(store, key, values, primaryKey: pkValue, sync)
+            try insertRow(store, key, values, primaryKey: pkValue, sync, session)
         } else {
             var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
             for i in values.indices { reordered[binding.swiftColumns[i].position] = values[i] }
             for position in binding.unmodelledPositions { reordered[position] = binding.columns[position].defaultValue }
-            try reordered.withUnsafeMutableBufferPointer { try insertRow(store, key, $0, primaryKey: pkValue, sync) }
+            try reordered.withUnsafeMutableBufferPointer { try insertRow(store, key, $0, primaryKey: pkValue, sync, session) }
         }
         info.makeManaged(object)
-        return object
     }
 
     /// Inserts a new object's row (values in `binding.columns` order) into `store`, the class's
-    /// store that `table(_:)` gave before the object's values were read, and records it. The
-    /// stored values are moved into the store: `row` holds `.null` in their places after.
+    /// store that `table(_:)` gave before the object's values were read, and records it in
+    /// `session`, the write transaction's (passed in: reading `self.session` again costs a
+    /// retain and a release). The stored values are moved into the store: `row` holds `.null`
+    /// in their places after.
     private func insertRow(_ store: TableStore, _ key: UInt64, _ row: UnsafeMutableBufferPointer<StoredValue>,
-                           primaryKey: StoredValue, _ sync: SyncRecorder?) throws {
-        guard let session else { throw RealmError.notInWriteTransaction }
+                           primaryKey: StoredValue, _ sync: SyncRecorder?, _ session: WriteSession) throws {
         let binding = store.binding
         // Reading the values may have added linked objects, and a write-back they caused may
         // have removed clusters from the cached directories; the store itself stays the same.
@@ -372,7 +374,8 @@ extension Realm {
             return state.rowKey
         }
         guard let session else { throw RealmError.notInWriteTransaction }
-        return try session.graphRecursion.descend { try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy) }.rowKey
+        try session.graphRecursion.descend { try addObject(object, update: object is EmbeddedObject ? .error : linkPolicy) }
+        return object.rowKey
     }
 
     // MARK: Deleting

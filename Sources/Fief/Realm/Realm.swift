@@ -241,6 +241,18 @@ public final class Realm {
         return store
     }
 
+    /// ``table(_:)`` in the write transaction `session` (the realm's own): the cached store is
+    /// found without reading `self.session` again, which costs a retain and a release an
+    /// added object.
+    @inline(__always)
+    func table(_ binding: TableBinding, in session: WriteSession) throws -> TableStore {
+        let id = binding.tableID
+        if id < stores.count, let store = stores[id], store.binding === binding, session.removedClusters.isEmpty {
+            return store
+        }
+        return try table(binding)
+    }
+
     /// Drops clusters a write-back removed from the cached directories.
     @inline(__always)
     func applyPendingClusterRemovals() {

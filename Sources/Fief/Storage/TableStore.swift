@@ -222,25 +222,27 @@ final class TableStore {
 
     /// Adds a new object with `values` (one per entry of `binding.columns`; backlinks ignored).
     func insert(_ key: UInt64, _ values: UnsafeBufferPointer<StoredValue>) throws {
-        let (cluster, row) = try placeNewRow(key, values)
+        guard let session else { throw RealmError.notInWriteTransaction }
+        let (cluster, row) = try placeNewRow(key, values, session)
         cluster.insertRow(key, at: row, values, binding.storedSlots)
-        noteInserted(key)
+        noteInserted(key, session)
     }
 
     /// ``insert(_:_:)`` that moves the stored values into the cluster instead of copying them,
     /// leaving `.null` in their places in `values`.
     func insert(_ key: UInt64, taking values: UnsafeMutableBufferPointer<StoredValue>) throws {
-        let (cluster, row) = try placeNewRow(key, UnsafeBufferPointer(values))
+        guard let session else { throw RealmError.notInWriteTransaction }
+        let (cluster, row) = try placeNewRow(key, UnsafeBufferPointer(values), session)
         cluster.insertRow(key, at: row, taking: values.baseAddress!, binding.storedSlots)
-        noteInserted(key)
+        noteInserted(key, session)
     }
 
     /// Finds (or makes) the cluster a new object `key` goes to, with every column of its row
     /// loaded, and adds its indexed `values` to their indexes; returns the cluster and the row
-    /// the object takes there.
+    /// the object takes there. `session` is the store's own, read once by the caller.
     @inline(__always)
-    private func placeNewRow(_ key: UInt64, _ values: UnsafeBufferPointer<StoredValue>) throws -> (MutableCluster, Int) {
-        guard let session else { throw RealmError.notInWriteTransaction }
+    private func placeNewRow(_ key: UInt64, _ values: UnsafeBufferPointer<StoredValue>,
+                             _ session: WriteSession) throws -> (MutableCluster, Int) {
         var cluster: MutableCluster
         var next: UInt64?
         // Whether the hint must be set again: not while a bulk load stays in the hinted cluster
@@ -285,16 +287,17 @@ final class TableStore {
         if !cluster.hasRowColumns(of: binding) {
             for slot in binding.storedSlots where !cluster.has(slot.column) { try loadColumn(cluster, binding.columns[slot.position]) }
         }
-        for c in binding.indexedColumns {
-            try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
+        if !binding.indexedColumns.isEmpty {
+            for c in binding.indexedColumns {
+                try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
+            }
         }
         return (cluster, row)
     }
 
     /// Records a new object's row, once it is in its cluster.
     @inline(__always)
-    private func noteInserted(_ key: UInt64) {
-        guard let session else { return }
+    private func noteInserted(_ key: UInt64, _ session: WriteSession) {
         session.cachedValues += binding.storedSlots.count
         session.undoLog?.created(binding.className, key)
         // A key deleted earlier in the transaction names this new object now: links to it stay.
