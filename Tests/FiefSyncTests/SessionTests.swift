@@ -195,6 +195,55 @@ final class SessionTests: SyncTestCase {
         XCTAssertTrue(seen.contains("while-suspended"))
     }
 
+    func testSuspendTakesEffectWhenItReturnsAndTheLastCallWins() async throws {
+        let app = makeApp(device: "a")
+        let user = try await register("fy", on: app)
+        let a = try await RealmHolder(notesConfiguration(user))
+        let otherApp = makeApp(device: "b")
+        let same = try await otherApp.login(credentials: .emailPassword(email: "fy", password: "correct horse battery"))
+        let b = try await RealmHolder(notesConfiguration(same))
+        try await a.write("first", text: "1")
+        try await a.session()!.wait(for: .upload, timeout: .seconds(60))
+        let session = try await XCTUnwrapAsync(await a.session())
+
+        // A write right after suspend() returns stays local: nothing waits for the connection
+        // to close first.
+        session.suspend()
+        try await a.write("right-after-suspend", text: "2")
+        try await _Concurrency.Task.sleep(for: .milliseconds(500))
+        try await b.session()!.wait(for: .download, timeout: .seconds(60))
+        let seenWhileSuspended = await b.ids()
+        XCTAssertFalse(seenWhileSuspended.contains("right-after-suspend"))
+
+        // Many calls in a row: the last one decides, whatever order their tasks run in.
+        for _ in 0..<50 {
+            session.suspend()
+            session.resume()
+        }
+        XCTAssertEqual(session.state, .active)
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        try await b.session()!.wait(for: .download, timeout: .seconds(60))
+        let seenAfterResume = await b.ids()
+        XCTAssertTrue(seenAfterResume.contains("right-after-suspend"))
+
+        for _ in 0..<50 {
+            session.resume()
+            session.suspend()
+        }
+        XCTAssertEqual(session.state, .inactive)
+        try await a.write("after-the-burst", text: "3")
+        try await eventually(10, "the connection closes") { session.connectionState == .disconnected }
+        try await _Concurrency.Task.sleep(for: .milliseconds(500))
+        try await b.session()!.wait(for: .download, timeout: .seconds(60))
+        let seenAfterBurst = await b.ids()
+        XCTAssertFalse(seenAfterBurst.contains("after-the-burst"))
+        session.resume()
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        try await b.session()!.wait(for: .download, timeout: .seconds(60))
+        let seenAtLast = await b.ids()
+        XCTAssertTrue(seenAtLast.contains("after-the-burst"))
+    }
+
     func testProgressNotificationsReportTheDownload() async throws {
         let writerApp = makeApp(device: "w")
         let user = try await register("fa", on: writerApp)

@@ -64,15 +64,20 @@ public final class SyncSession: @unchecked Sendable {
     public func parentUser() -> User? { user }
 
     /// Stops syncing until ``resume()``: the connection closes; writes go on locally.
+    ///
+    /// It takes effect when it returns: nothing written after it is uploaded and no download
+    /// arriving after it is integrated (one the session is integrating at that moment
+    /// finishes). The connection itself closes shortly after.
     public func suspend() {
-        status.update { $0.state = .inactive }
-        Task { await worker.suspend() }
+        status.update { $0.state = .inactive; $0.suspendRequested = true }
+        Task { await worker.followRequestedSuspension() }
     }
 
-    /// Starts syncing again after ``suspend()`` or after an error stopped the session.
+    /// Starts syncing again after ``suspend()`` or after an error stopped the session. Calls of
+    /// `suspend()` and `resume()` take effect in the order they were made: the last one wins.
     public func resume() {
-        status.update { $0.state = .active }
-        Task { await worker.resume() }
+        status.update { $0.state = .active; $0.suspendRequested = false }
+        Task { await worker.followRequestedSuspension() }
     }
 
     /// Waits until everything written so far is on the server (`.upload`), or until everything
@@ -138,6 +143,10 @@ final class SessionStatus: @unchecked Sendable {
         var state: SyncSession.State = .active
         var connectionState: SyncSession.ConnectionState = .disconnected
         var lastError: SyncError?
+        /// Whether the last of ``SyncSession/suspend()`` and ``SyncSession/resume()`` called
+        /// was `suspend()`: set when the call is made, which the worker follows (the tasks
+        /// that tell it may run in any order).
+        var suspendRequested = false
     }
 
     private let lock = NSLock()
@@ -147,9 +156,12 @@ final class SessionStatus: @unchecked Sendable {
 
     init(name: String) { self.name = name }
 
-    var state: SyncSession.State { lock.lock(); defer { lock.unlock() }; return values.state }
+    /// `.inactive` from the moment `suspend()` is called until `resume()`, whatever the worker
+    /// (which follows the call a moment later) last set.
+    var state: SyncSession.State { lock.lock(); defer { lock.unlock() }; return values.suspendRequested ? .inactive : values.state }
     var connectionState: SyncSession.ConnectionState { lock.lock(); defer { lock.unlock() }; return values.connectionState }
     var lastError: SyncError? { lock.lock(); defer { lock.unlock() }; return values.lastError }
+    var suspendRequested: Bool { lock.lock(); defer { lock.unlock() }; return values.suspendRequested }
 
     /// Changes the values; a change of connection or session state is logged (`.info` and
     /// `.detail`), an error at `.error`.

@@ -78,6 +78,22 @@ actor SyncSessionWorker {
         realm?.releaseSyncAgentRole()
     }
 
+    /// Suspends or resumes as the last call of ``SyncSession/suspend()`` or
+    /// ``SyncSession/resume()`` asked (``SessionStatus/suspendRequested``), whichever call's
+    /// task runs first.
+    func followRequestedSuspension() {
+        if status.suspendRequested { suspend() } else { resume() }
+    }
+
+    /// Whether a ``SyncSession/suspend()`` was called that this worker has not followed yet;
+    /// it is followed here. Checked before each message is integrated and each upload is sent,
+    /// so that `suspend()` takes effect when it returns.
+    func followsSuspendRequest() -> Bool {
+        guard status.suspendRequested else { return false }
+        if !isSuspended { suspend() }
+        return true
+    }
+
     /// Syncs again after `suspend()` or after an error stopped the loop.
     func resume() {
         isSuspended = false
@@ -219,8 +235,10 @@ actor SyncSessionWorker {
             case .opened(let socket):
                 connection = socket
                 status.update { $0.connectionState = .connected }
+                if followsSuspendRequest() { continue }
                 bind(token: token)
             case .message(let message):
+                if followsSuspendRequest() { continue }
                 do {
                     try handle(message)
                 } catch let error as SyncError {
