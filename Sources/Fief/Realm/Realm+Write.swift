@@ -314,7 +314,10 @@ extension Realm {
         let row = session.rowScratch.take(count)
         defer { session.rowScratch.giveBack() }
         do { try info.storeValues(of: object, context, into: row) } catch { object.becomeUnmanaged(); throw error }
-        defer { ClassInfo.deinitialize(row, count: count) }
+        // Once the insert has moved every value into the store, the row holds only `.null`,
+        // which needs no deinitialization (skipping it saves a call per value).
+        var rowIsMoved = false
+        defer { if !rowIsMoved { ClassInfo.deinitialize(row, count: count) } }
         let values = UnsafeMutableBufferPointer(start: row, count: count)
         if let missing = binding.requiredSwiftIndices.first(where: { values[$0].isNull }) {
             object.becomeUnmanaged()
@@ -322,6 +325,9 @@ extension Realm {
         }
         if binding.rowIsInSwiftOrder {
             try insertRow(store, key, values, primaryKey: pkValue, sync, session)
+            // The store took the stored properties' values; the others (backlinks) are `.null`.
+            assert(values.allSatisfy(\.isNull), "a value of the added row was not moved into the store")
+            rowIsMoved = true
         } else {
             var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
             for i in values.indices { reordered[binding.swiftColumns[i].position] = values[i] }
