@@ -225,7 +225,7 @@ final class SeedDeviceSyncTests: SyncTestCase {
         // Nothing of it is on disk, and another device sees the write.
         let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("xdg").path)?.compactMap { $0 as? String } ?? []
         XCTAssertFalse(files.contains { $0.hasSuffix(".fief") && !$0.hasSuffix("metadata.fief") }, "\(files)")
-        let reader = try await Seed002.getRealmAfterDownloadingUpdatesOf(Seed002.Task.self)
+        let reader = try await Seed002.getRealmAfterDownloadingUpdatesOf(Seed002.Task.self, under: root)
         let names = await MainActor.run { Array(reader.objects(Seed002.Task.self).map(\.name)) }
         XCTAssertEqual(names, ["in memory"])
     }
@@ -262,10 +262,11 @@ final class SeedDeviceSyncTests: SyncTestCase {
 }
 
 extension Seed002 {
-    /// `getRealmAfterDownloadingUpdates` for another model class, subscribed to all its objects.
+    /// `getRealmAfterDownloadingUpdates` for another model class, subscribed to all its objects,
+    /// as another device whose files go under `root` (the test's folder, removed after it).
     @MainActor
-    static func getRealmAfterDownloadingUpdatesOf<T: Object>(_ type: T.Type) async throws -> Realm {
-        let app = App(id: APPID, configuration: AppConfiguration(rootDirectory: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("seed-reader-\(UUID().uuidString)")))
+    static func getRealmAfterDownloadingUpdatesOf<T: Object>(_ type: T.Type, under root: URL) async throws -> Realm {
+        let app = App(id: APPID, configuration: AppConfiguration(rootDirectory: root.appendingPathComponent("seed-reader-\(UUID().uuidString)")))
         let user = try await app.login(credentials: Credentials.anonymous)
         var configuration = user.flexibleSyncConfiguration(initialSubscriptions: { $0.append(QuerySubscription<T>(name: "all")) })
         configuration.objectTypes = [type]
