@@ -205,14 +205,18 @@ final class SessionTests: SyncTestCase {
         try await a.write("first", text: "1")
         try await a.session()!.wait(for: .upload, timeout: .seconds(60))
         let session = try await XCTUnwrapAsync(await a.session())
+        // The notes device b has once it downloaded everything the server has.
+        func seenByB() async throws -> Set<String> {
+            try await b.session()!.wait(for: .download, timeout: .seconds(60))
+            return await b.ids()
+        }
 
         // A write right after suspend() returns stays local: nothing waits for the connection
         // to close first.
         session.suspend()
         try await a.write("right-after-suspend", text: "2")
         try await _Concurrency.Task.sleep(for: .milliseconds(500))
-        try await b.session()!.wait(for: .download, timeout: .seconds(60))
-        let seenWhileSuspended = await b.ids()
+        let seenWhileSuspended = try await seenByB()
         XCTAssertFalse(seenWhileSuspended.contains("right-after-suspend"))
 
         // Many calls in a row: the last one decides, whatever order their tasks run in.
@@ -222,8 +226,7 @@ final class SessionTests: SyncTestCase {
         }
         XCTAssertEqual(session.state, .active)
         try await session.wait(for: .upload, timeout: .seconds(60))
-        try await b.session()!.wait(for: .download, timeout: .seconds(60))
-        let seenAfterResume = await b.ids()
+        let seenAfterResume = try await seenByB()
         XCTAssertTrue(seenAfterResume.contains("right-after-suspend"))
 
         for _ in 0..<50 {
@@ -234,13 +237,11 @@ final class SessionTests: SyncTestCase {
         try await a.write("after-the-burst", text: "3")
         try await eventually(10, "the connection closes") { session.connectionState == .disconnected }
         try await _Concurrency.Task.sleep(for: .milliseconds(500))
-        try await b.session()!.wait(for: .download, timeout: .seconds(60))
-        let seenAfterBurst = await b.ids()
+        let seenAfterBurst = try await seenByB()
         XCTAssertFalse(seenAfterBurst.contains("after-the-burst"))
         session.resume()
         try await session.wait(for: .upload, timeout: .seconds(60))
-        try await b.session()!.wait(for: .download, timeout: .seconds(60))
-        let seenAtLast = await b.ids()
+        let seenAtLast = try await seenByB()
         XCTAssertTrue(seenAtLast.contains("after-the-burst"))
     }
 

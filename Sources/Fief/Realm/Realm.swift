@@ -226,31 +226,34 @@ public final class Realm {
         return txn
     }
 
+    /// The class's store in the current transaction, made on first use.
     func table(_ binding: TableBinding) throws -> TableStore {
+        try table(binding, in: session)
+    }
+
+    /// ``table(_:)`` with the realm's write session, if any, already read: `realm.add` passes
+    /// the one it holds (reading `self.session` again costs a retain and a release an added
+    /// object).
+    @inline(__always)
+    func table(_ binding: TableBinding, in session: WriteSession?) throws -> TableStore {
         assertReadLockHeld()
         let id = binding.tableID
         if id < stores.count, let store = stores[id], store.binding === binding {
-            applyPendingClusterRemovals()
+            if let session, !session.removedClusters.isEmpty { dropRemovedClusters(session) }
             return store
         }
+        return try makeTable(binding)
+    }
+
+    /// A new store for the class, kept for the rest of the transaction.
+    private func makeTable(_ binding: TableBinding) throws -> TableStore {
+        let id = binding.tableID
         let store = try TableStore(binding: binding, txn: try currentTxn(), session: session, known: coordinator.directories,
                                    pinsWholeClusters: isFrozen)
         if id >= stores.count { stores.append(contentsOf: repeatElement(nil, count: id + 1 - stores.count)) }
         stores[id] = store
         applyPendingClusterRemovals()
         return store
-    }
-
-    /// ``table(_:)`` in the write transaction `session` (the realm's own): the cached store is
-    /// found without reading `self.session` again, which costs a retain and a release an
-    /// added object.
-    @inline(__always)
-    func table(_ binding: TableBinding, in session: WriteSession) throws -> TableStore {
-        let id = binding.tableID
-        if id < stores.count, let store = stores[id], store.binding === binding, session.removedClusters.isEmpty {
-            return store
-        }
-        return try table(binding)
     }
 
     /// Drops clusters a write-back removed from the cached directories.

@@ -40,7 +40,7 @@ extension SyncSessionWorker {
     /// ``uploadMessageBytes`` and ``WireLimits/changesetsPerMessageSent`` changesets (a
     /// changeset larger than the bytes goes alone). Does nothing while not identified.
     func uploadPending() {
-        guard isIdentified, let realm, let connection, !followsSuspendRequest() else { return }
+        guard isIdentified, let realm, let connection, !suspendsIfRequested() else { return }
         do {
             let uploads = try ClientIntegration.uploads(from: realm, after: sentThrough)
             guard !uploads.isEmpty else { return }

@@ -85,10 +85,11 @@ actor SyncSessionWorker {
         if status.suspendRequested { suspend() } else { resume() }
     }
 
-    /// Whether a ``SyncSession/suspend()`` was called that this worker has not followed yet;
-    /// it is followed here. Checked before each message is integrated and each upload is sent,
-    /// so that `suspend()` takes effect when it returns.
-    func followsSuspendRequest() -> Bool {
+    /// Whether the last call was ``SyncSession/suspend()``; suspends now if its task has not
+    /// run yet (never resumes: that is ``followRequestedSuspension()``'s, which also restarts a
+    /// stopped loop). Checked before each message is integrated, a connection is bound and an
+    /// upload is sent, so that `suspend()` takes effect when it returns.
+    func suspendsIfRequested() -> Bool {
         guard status.suspendRequested else { return false }
         if !isSuspended { suspend() }
         return true
@@ -235,10 +236,10 @@ actor SyncSessionWorker {
             case .opened(let socket):
                 connection = socket
                 status.update { $0.connectionState = .connected }
-                if followsSuspendRequest() { continue }
+                if suspendsIfRequested() { continue }
                 bind(token: token)
             case .message(let message):
-                if followsSuspendRequest() { continue }
+                if suspendsIfRequested() { continue }
                 do {
                     try handle(message)
                 } catch let error as SyncError {
