@@ -46,7 +46,4 @@ extension RealmHolder {
         realm.refresh()
         return realm.object(ofType: Note.self, forPrimaryKey: id)?.count
     }
-
-    func suspendSync() { realm.syncSession?.suspend() }
-    func resumeSync() { realm.syncSession?.resume() }
 }

@@ -245,6 +245,37 @@ final class SessionTests: SyncTestCase {
         XCTAssertTrue(seenAtLast.contains("after-the-burst"))
     }
 
+    /// `suspend()` called while sessions are still connecting (fetching a token, attaching to
+    /// the user's shared connection, binding), then `resume()` a while later: every session binds
+    /// and uploads. A session suspended while it attached used to stay on the connection without
+    /// binding, and uploaded nothing until its realm closed.
+    func testSuspendWhileConnectingThenResumeUploads() async throws {
+        let app = makeApp(device: "a")
+        let user = try await register("gu", on: app)
+        let rounds = 5, realmsARound = 12
+        for round in 0..<rounds {
+            // Many sessions of one user connect at once: they queue on the shared connection,
+            // so the suspensions below land at every point of connecting.
+            let holders = try await withThrowingTaskGroup(of: RealmHolder.self) { group in
+                for index in 0..<realmsARound {
+                    var configuration = notesConfiguration(user)
+                    configuration.inMemoryIdentifier = "connecting-\(round)-\(index)-\(UUID().uuidString)"
+                    group.addTask {
+                        let holder = try await RealmHolder(configuration)
+                        await holder.suspendSync()
+                        try await holder.write("round-\(round)-\(index)", text: "\(index)")
+                        return holder
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            // Past every session's connecting: a session stuck attached stays stuck.
+            try await _Concurrency.Task.sleep(for: .milliseconds(500))
+            for holder in holders { await holder.resumeSync() }
+            for holder in holders { try await holder.session()!.wait(for: .upload, timeout: .seconds(30)) }
+        }
+    }
+
     func testProgressNotificationsReportTheDownload() async throws {
         let writerApp = makeApp(device: "w")
         let user = try await register("fa", on: writerApp)

@@ -86,12 +86,14 @@ actor SyncSessionWorker {
     }
 
     /// Whether the last call was ``SyncSession/suspend()``; suspends now if its task has not
-    /// run yet (never resumes: that is ``followRequestedSuspension()``'s, which also restarts a
-    /// stopped loop). Checked before each message is integrated, a connection is bound and an
-    /// upload is sent, so that `suspend()` takes effect when it returns.
+    /// run yet, and leaves the connection if the session attached to it after suspending (a
+    /// suspension that came while `attach` was under way had nothing to leave). Never resumes:
+    /// that is ``followRequestedSuspension()``'s, which also restarts a stopped loop. Checked
+    /// before each message is integrated, a connection is bound and an upload is sent, so that
+    /// `suspend()` takes effect when it returns.
     func suspendsIfRequested() -> Bool {
         guard status.suspendRequested else { return false }
-        if !isSuspended { suspend() }
+        if !isSuspended || attachment != nil { suspend() }
         return true
     }
 
@@ -237,6 +239,11 @@ actor SyncSessionWorker {
                 connection = socket
                 status.update { $0.connectionState = .connected }
                 if suspendsIfRequested() { continue }
+                if isStopped {
+                    // Stopped while attaching: nothing was attached for stop() to leave.
+                    disconnect()
+                    continue
+                }
                 bind(token: token)
             case .message(let message):
                 if suspendsIfRequested() { continue }

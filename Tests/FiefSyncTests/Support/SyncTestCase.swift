@@ -22,6 +22,7 @@ class SyncTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         root = makeTemporaryDirectory()
+        TestDataHome.use(testRoot: root)
         server = try ServerProcess(dataDirectory: root.appendingPathComponent("server-data"),
                                    arguments: ["--login-attempts-per-minute", "1000", "--admin-token", "admin-secret"] + serverArguments)
         serverPort = server.port
@@ -30,6 +31,7 @@ class SyncTestCase: XCTestCase {
     override func tearDownWithError() throws {
         if let server { _ = try? server.terminate() }
         server = nil
+        TestDataHome.restore()
         if let root { try? FileManager.default.removeItem(at: root) }
     }
 
@@ -100,6 +102,9 @@ actor RealmHolder {
     }
 
     func session() -> SyncSession? { realm.syncSession }
+
+    func suspendSync() { realm.syncSession?.suspend() }
+    func resumeSync() { realm.syncSession?.resume() }
 
     func close() { realm = nil }
 }
