@@ -200,12 +200,10 @@ final class SeedDeviceSyncTests: SyncTestCase {
     nonisolated override func setUpWithError() throws {
         try super.setUpWithError()
         setenv("FIEF_BASE_URL", server.baseURL, 1)
-        setenv("XDG_DATA_HOME", root.appendingPathComponent("xdg").path, 1)
     }
 
     nonisolated override func tearDownWithError() throws {
         unsetenv("FIEF_BASE_URL")
-        unsetenv("XDG_DATA_HOME")
         try super.tearDownWithError()
     }
 

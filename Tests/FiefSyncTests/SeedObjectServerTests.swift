@@ -13,13 +13,7 @@ final class SeedObjectServerTests: SyncTestCase {
         @Persisted var age = 0
     }
 
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        setenv("XDG_DATA_HOME", root.appendingPathComponent("xdg").path, 1)
-    }
-
     override func tearDownWithError() throws {
-        unsetenv("XDG_DATA_HOME")
         Realm.Configuration.defaultConfiguration = Realm.Configuration()
         try super.tearDownWithError()
     }

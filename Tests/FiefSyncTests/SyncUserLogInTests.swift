@@ -6,19 +6,6 @@ import XCTest
 
 /// The Realm Object Server era's API: `SyncUser.logIn`, `current`, `all`, `logOut()`.
 final class SyncUserLogInTests: AuthTestCase {
-    /// The legacy API keeps users under the default root directory: point it at a temporary
-    /// folder for the whole class.
-    private static let dataHome: URL = {
-        let url = makeTemporaryDirectory()
-        setenv("XDG_DATA_HOME", url.path, 1)
-        return url
-    }()
-
-    override class func setUp() {
-        super.setUp()
-        _ = dataHome
-    }
-
     private var serverURL: URL { URL(string: server.baseURL)! }
 
     /// Logs in with the callback form from a thread that then blocks without running any run
@@ -98,5 +85,24 @@ final class SyncUserLogInTests: AuthTestCase {
         XCTAssertEqual(app.baseURL, user.app.baseURL)
         XCTAssertEqual(app.currentUser?.id, user.id)
         XCTAssertTrue(try fresh.app(for: serverURL) === app)
+    }
+
+    /// The apps follow the default root directory: pointed elsewhere, the process sees the
+    /// users kept there, not those of the apps it made before under the old one.
+    func testAppsFollowTheDefaultRootDirectory() async throws {
+        let first = try await SyncUser.logIn(with: .anonymous(), server: serverURL)
+        XCTAssertTrue(SyncUser.current === first)
+
+        setenv("XDG_DATA_HOME", root.appendingPathComponent("elsewhere").path, 1)
+        XCTAssertNil(SyncUser.current)
+        XCTAssertTrue(SyncUser.all.isEmpty)
+        let second = try await SyncUser.logIn(with: .anonymous(), server: serverURL)
+        XCTAssertFalse(second.app === first.app, "another root directory, another app for the same server")
+        XCTAssertEqual(second.app.appId, first.app.appId)
+        XCTAssertEqual(Set(SyncUser.all.keys), [second.id])
+
+        TestDataHome.use(testRoot: root)
+        XCTAssertEqual(Set(SyncUser.all.keys), [first.id])
+        XCTAssertTrue(try ServerApps.shared.app(for: serverURL) === first.app)
     }
 }

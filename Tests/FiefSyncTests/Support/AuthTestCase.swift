@@ -16,6 +16,7 @@ class AuthTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         root = makeTemporaryDirectory()
+        TestDataHome.use(testRoot: root)
         server = try ServerProcess(dataDirectory: root.appendingPathComponent("server-data"),
                                    arguments: ["--login-attempts-per-minute", "1000", "--admin-token", "admin-secret"])
         serverBaseURL = server.baseURL
@@ -24,6 +25,7 @@ class AuthTestCase: XCTestCase {
     override func tearDownWithError() throws {
         if let server { try server.terminate() }
         server = nil
+        TestDataHome.restore()
         if let root { try? FileManager.default.removeItem(at: root) }
     }
 
