@@ -70,4 +70,10 @@ int fief_full_sync(int fd);
 /// Returns 0, or -1 with errno (EWOULDBLOCK when another process holds a conflicting lock).
 int fief_try_lock(int fd, int exclusive);
 
+/// The Swift runtime's "retain unless deinitializing" (a `SWIFT_RUNTIME_EXPORT` of libswiftCore,
+/// declared there as `HeapObject *swift_tryRetain(HeapObject *object)`): retains `object` and
+/// returns it, or returns NULL without retaining when its deinitialization has begun.
+/// `UnretainedReference` is its only caller.
+void *swift_tryRetain(void *object);
+
 #endif

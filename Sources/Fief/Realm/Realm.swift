@@ -147,6 +147,17 @@ public final class Realm {
         for binding in realm.bindingsByName.values { register(binding) }
     }
 
+    /// The instance cache's table that lists this realm, and its key there.
+    var instanceCacheEntry: (table: RealmInstanceTable, key: String)?
+
+    deinit {
+        // The instance cache and the coordinator list this realm without a reference to it
+        // (`UnretainedReference`, which keeps its retains and releases off the runtime's slow
+        // path): it leaves both before its memory is freed.
+        if let (table, key) = instanceCacheEntry { table.remove(self, for: key) }
+        coordinator.unregister(self)
+    }
+
     // MARK: Schema
 
     /// The schema of the realm's object types.

@@ -16,9 +16,15 @@ final class RealmCoordinator: @unchecked Sendable {
     /// Commits by other processes, watched while an actor-isolated realm is open on the file.
     private var otherProcesses: CommitObservation?
 
-    /// A live realm instance on this file and how to reach its isolation.
+    /// Registrations made so far: tells a realm's entry from one that a later realm at the
+    /// same address made.
+    private var registrations: UInt64 = 0
+
+    /// A live realm instance on this file and how to reach its isolation. The realm leaves
+    /// the list in its `deinit` (`unregister`), so the reference is valid under `lock`.
     private struct RealmEntry {
-        weak var realm: Realm?
+        let realm: UnretainedReference<Realm>
+        let registration: UInt64
         let actor: (any Actor)?
         let queue: DispatchQueue?
     }
@@ -68,9 +74,10 @@ final class RealmCoordinator: @unchecked Sendable {
     /// Records a live realm; one isolated to an actor or confined to a queue (`queue`) will
     /// be told of other realms' commits there.
     func register(_ realm: Realm, actor: (any Actor)?, queue: DispatchQueue? = nil) {
+        unregister(realm)
         lock.lock(); defer { lock.unlock() }
-        realms.removeAll { $0.realm == nil || $0.realm === realm }
-        realms.append(RealmEntry(realm: realm, actor: actor, queue: queue))
+        registrations += 1
+        realms.append(RealmEntry(realm: UnretainedReference(realm), registration: registrations, actor: actor, queue: queue))
         if (actor != nil || queue != nil) && otherProcesses == nil {
             otherProcesses = store.observeCommitsByOtherProcesses { [weak self] in self?.announceCommit(except: nil) }
         }
@@ -83,22 +90,51 @@ final class RealmCoordinator: @unchecked Sendable {
     /// (`committer` nil) reaches every such realm of this process.
     func announceCommit(except committer: Realm?) {
         lock.lock()
-        let targets = realms.compactMap { entry -> (WeakRealm, RealmEntry)? in
-            guard let realm = entry.realm, realm !== committer, entry.actor != nil || entry.queue != nil else { return nil }
-            return (WeakRealm(realm), entry)
+        let targets = realms.filter { entry in
+            (entry.actor != nil || entry.queue != nil) && !(committer.map(entry.realm.refers(to:)) ?? false)
         }
         lock.unlock()
-        for (box, entry) in targets {
+        for entry in targets {
+            let delivery = Delivery(coordinator: self, reference: entry.realm, registration: entry.registration)
             if let actor = entry.actor {
-                Task { await RealmCoordinator.deliver(on: actor, box) }
+                Task { await RealmCoordinator.deliver(on: actor, delivery) }
             } else if let queue = entry.queue {
-                queue.async { box.realm?.deliverNotifications() }
+                queue.async { delivery.realm()?.deliverNotifications() }
             }
         }
     }
 
-    private static func deliver(on actor: isolated any Actor, _ box: WeakRealm) {
-        box.realm?.deliverNotifications()
+    private static func deliver(on actor: isolated any Actor, _ delivery: Delivery) {
+        delivery.realm()?.deliverNotifications()
+    }
+
+    /// A commit's news on its way to a realm's actor or queue, which does not keep the realm
+    /// alive (a realm gone by the time it arrives gets nothing), nor the file open: the
+    /// coordinator is referenced weakly (the registry's weak references gave it a side table
+    /// already).
+    private struct Delivery: Sendable {
+        weak var coordinator: RealmCoordinator?
+        let reference: UnretainedReference<Realm>
+        let registration: UInt64
+        func realm() -> Realm? { coordinator?.liveRealm(reference, registration) }
+    }
+
+    /// The realm of a registration, if it is still registered and alive.
+    private func liveRealm(_ realm: UnretainedReference<Realm>, _ registration: UInt64) -> Realm? {
+        lock.lock(); defer { lock.unlock() }
+        guard realms.contains(where: { $0.registration == registration }) else { return nil }
+        return realm.load()
+    }
+
+    /// Takes a realm off the list (its `deinit`, and `register` before it lists it again).
+    func unregister(_ realm: Realm) {
+        lock.lock()
+        // Released after the lock: an entry's actor or queue may be the last thing keeping a
+        // realm alive, and that realm's deinit takes the lock.
+        let removed = realms.filter { $0.realm.refers(to: realm) }
+        realms.removeAll { $0.realm.refers(to: realm) }
+        lock.unlock()
+        withExtendedLifetime(removed) {}
     }
 
     // MARK: Registry
@@ -182,12 +218,6 @@ private final class CoordinatorRegistry: @unchecked Sendable {
 
 extension RealmCoordinator {
     static func isOpen(_ configuration: Realm.Configuration) -> Bool { registry.isOpen(configuration.storeIdentity) }
-}
-
-/// A weak reference to a realm that may be handed to its own actor.
-final class WeakRealm: @unchecked Sendable {
-    weak var realm: Realm?
-    init(_ realm: Realm) { self.realm = realm }
 }
 
 /// The cluster starts of each class at recent versions of one file. A version's clusters
