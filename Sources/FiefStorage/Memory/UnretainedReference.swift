@@ -7,9 +7,8 @@ import CFiefShims
 /// the object's reference counts out of its header into a side table that the runtime
 /// allocates, and from then on every retain and release of that object takes the runtime's slow
 /// path through that table. A realm is retained and released several times for each object
-/// added to it, so that slow path cost about 130 instructions per object in
-/// `realm.add` (benchmark row O14; `Benchmarks/results/object-speed-full.md`, entry
-/// "2026-12-02").
+/// added to it, so that slow path cost about 130 instructions per object in `realm.add`
+/// (benchmark row O14; `Benchmarks/results/object-speed-full.md`, entry "2026-12-02, later").
 ///
 /// The price is a contract the holder keeps, as with `unowned(unsafe)`:
 /// - the object leaves the holder's registry in its `deinit`, under the same lock under which
