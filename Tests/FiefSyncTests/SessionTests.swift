@@ -166,15 +166,20 @@ final class SessionTests: SyncTestCase {
         XCTAssertEqual(mine, theirs)
     }
 
-    func testSuspendedSessionHoldsWritesUntilResumed() async throws {
-        let app = makeApp(device: "a")
-        let user = try await register("ed", on: app)
+    /// Devices `a` and `b` of a new user `name`, each with the notes realm open, once a first
+    /// note `a` wrote is on the server.
+    private func twoDevices(of name: String) async throws -> (a: RealmHolder, b: RealmHolder) {
+        let user = try await register(name, on: makeApp(device: "a"))
         let a = try await RealmHolder(notesConfiguration(user))
-        let otherApp = makeApp(device: "b")
-        let same = try await otherApp.login(credentials: .emailPassword(email: "ed", password: "correct horse battery"))
+        let same = try await makeApp(device: "b").login(credentials: .emailPassword(email: name, password: "correct horse battery"))
         let b = try await RealmHolder(notesConfiguration(same))
         try await a.write("first", text: "1")
         try await a.session()!.wait(for: .upload, timeout: .seconds(60))
+        return (a, b)
+    }
+
+    func testSuspendedSessionHoldsWritesUntilResumed() async throws {
+        let (a, b) = try await twoDevices(of: "ed")
         try await b.session()!.wait(for: .download, timeout: .seconds(60))
 
         let session = try await XCTUnwrapAsync(await a.session())
@@ -196,14 +201,7 @@ final class SessionTests: SyncTestCase {
     }
 
     func testSuspendTakesEffectWhenItReturnsAndTheLastCallWins() async throws {
-        let app = makeApp(device: "a")
-        let user = try await register("fy", on: app)
-        let a = try await RealmHolder(notesConfiguration(user))
-        let otherApp = makeApp(device: "b")
-        let same = try await otherApp.login(credentials: .emailPassword(email: "fy", password: "correct horse battery"))
-        let b = try await RealmHolder(notesConfiguration(same))
-        try await a.write("first", text: "1")
-        try await a.session()!.wait(for: .upload, timeout: .seconds(60))
+        let (a, b) = try await twoDevices(of: "fy")
         let session = try await XCTUnwrapAsync(await a.session())
         // The notes device b has once it downloaded everything the server has.
         func seenByB() async throws -> Set<String> {

@@ -150,7 +150,7 @@ extension Realm {
         let version = session.txn.commitVersion ?? 0
         coordinator.recordCommit(base: session.txn.version, version: version, changeset)
         // The cluster starts this transaction ended with are those of the version it made.
-        applyPendingClusterRemovals()
+        applyPendingClusterRemovals(session)
         var changed: [String: [UInt64]] = [:]
         var forgotten = session.droppedClasses
         for case let store? in stores where store.session === session {
@@ -347,7 +347,7 @@ extension Realm {
         let binding = store.binding
         // Reading the values may have added linked objects, and a write-back they caused may
         // have removed clusters from the cached directories; the store itself stays the same.
-        applyPendingClusterRemovals()
+        applyPendingClusterRemovals(session)
         assert(stores[binding.tableID] === store, "the class's store changed while its object was added")
         let recorded = sync == nil ? nil : Array(row)
         try store.insert(key, taking: row)

@@ -250,7 +250,7 @@ public final class Realm {
         assertReadLockHeld()
         let id = binding.tableID
         if id < stores.count, let store = stores[id], store.binding === binding {
-            if let session, !session.removedClusters.isEmpty { dropRemovedClusters(session) }
+            applyPendingClusterRemovals(session)
             return store
         }
         return try makeTable(binding)
@@ -263,13 +263,14 @@ public final class Realm {
                                    pinsWholeClusters: isFrozen)
         if id >= stores.count { stores.append(contentsOf: repeatElement(nil, count: id + 1 - stores.count)) }
         stores[id] = store
-        applyPendingClusterRemovals()
+        applyPendingClusterRemovals(session)
         return store
     }
 
-    /// Drops clusters a write-back removed from the cached directories.
+    /// Drops clusters a write-back of `session` (the realm's write session, passed in by
+    /// callers that hold it already) removed from the cached directories.
     @inline(__always)
-    func applyPendingClusterRemovals() {
+    func applyPendingClusterRemovals(_ session: WriteSession?) {
         guard let session, !session.removedClusters.isEmpty else { return }
         dropRemovedClusters(session)
     }
