@@ -73,6 +73,15 @@ struct ColumnValues {
         }
     }
 
+    /// Makes room for `rows` values in the array the column's kind uses.
+    mutating func reserveCapacity(_ rows: Int) {
+        switch kind {
+        case .ints: ints.reserveCapacity(rows)
+        case .doubles: doubles.reserveCapacity(rows)
+        case .values: values.reserveCapacity(rows)
+        }
+    }
+
     /// Inserts `value` at `row` (nil: after the last row).
     @inline(__always)
     mutating func insert(_ value: consuming StoredValue, at row: Int?) {

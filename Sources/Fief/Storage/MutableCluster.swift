@@ -77,6 +77,13 @@ final class MutableCluster {
         keysDirty = true
     }
 
+    /// Makes room for `rows` rows in the keys and every loaded column, so that appending up to
+    /// that many does not reallocate them.
+    func reserveCapacity(_ rows: Int) {
+        keys.reserveCapacity(rows)
+        for i in columns.indices where columns[i] != nil { columns[i]!.values.reserveCapacity(rows) }
+    }
+
     /// The decoded values of a loaded column.
     func values(_ column: UInt16) -> ColumnValues? { Int(column) < columns.count ? columns[Int(column)]?.values : nil }
 
