@@ -56,6 +56,10 @@ struct ChangesetBuilder {
     /// Creations in a row of one class whose primary keys their keys say, not yet in
     /// `instructions`: kept apart so that each adds 8 bytes to an array growing in place.
     private var run: (className: String, keys: [UInt64], intPrimaryKeys: Bool)?
+    /// The table id (`TableBinding.tableID`, one per class name in the process) of the class
+    /// of `run` when ``appendCreation(className:tableID:key:primaryKey:)`` started or joined it:
+    /// the next creation of the class joins on a comparison of two ints instead of two names.
+    private var runTableID: Int?
 
     /// What was recorded so far; a run of several creations is one `createObjects`.
     var changeset: Changeset {
@@ -73,6 +77,7 @@ struct ChangesetBuilder {
             }
             endRun()
             run = (c, [key], int)
+            runTableID = nil
             return
         }
         endRun()
@@ -81,17 +86,20 @@ struct ChangesetBuilder {
 
     /// Appends `.createObject(className:key:primaryKey:)`: what ``append(_:)`` does, without
     /// making the instruction when the creation joins the current run (a bulk insert's case).
-    mutating func appendCreation(className: String, key: UInt64, primaryKey: StoredValue) {
-        if run != nil, let int = Self.runKind(key, primaryKey), run!.intPrimaryKeys == int, run!.className == className {
+    /// `tableID` is the class's `TableBinding.tableID`.
+    mutating func appendCreation(className: String, tableID: Int, key: UInt64, primaryKey: StoredValue) {
+        if runTableID == tableID, let int = Self.runKind(key, primaryKey), run!.intPrimaryKeys == int {
             run!.keys.append(key)
             return
         }
         append(.createObject(className: className, key: key, primaryKey: primaryKey))
+        if run?.className == className { runTableID = tableID }
     }
 
     private mutating func endRun() {
         guard let finished = run else { return }
         run = nil
+        runTableID = nil
         instructions.append(Self.instruction(finished))
     }
 

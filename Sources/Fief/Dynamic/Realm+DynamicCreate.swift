@@ -92,7 +92,7 @@ extension Realm {
         }
         try table(binding).insert(key, row)
         epoch &+= 1
-        session.changeset.appendCreation(className: binding.className, key: key, primaryKey: pkValue)
+        session.changeset.appendCreation(className: binding.className, tableID: binding.tableID, key: key, primaryKey: pkValue)
         if let sync = activeSyncRecorder {
             recordSyncCreate(binding, key, primaryKey: pkValue, sync)
             try recordSyncInitialValues(binding, key, row, sync)

@@ -41,6 +41,11 @@ final class ClassInfo: @unchecked Sendable {
     /// fields (no plain stored properties, ignored or boxed fields), so that pointing it at
     /// another object of the class makes it exactly a new instance (see ``ObjectReuse``).
     let isReusable: Bool
+    /// How an added object's row reads each field (see ``UnmanagedObjectRow``).
+    let rowReads: [UnmanagedObjectRow.Read]
+    /// The fields whose values ``gatherValues(of:_:into:)`` gathers: those read through their
+    /// type, backlinks excepted.
+    let gatheredFields: [Int]
 
     private init(type: ObjectBase.Type, schema: ObjectSchema, fields: [Field], persistedNames: PersistedNames,
                  linkedTypes: [ObjectBase.Type?], hasOnlyPersistedFields: Bool) {
@@ -51,6 +56,12 @@ final class ClassInfo: @unchecked Sendable {
         self.linkedTypes = linkedTypes
         hasBoxedFields = fields.contains { $0.boxed != nil }
         isReusable = hasOnlyPersistedFields && !hasBoxedFields
+        let reads = fields.map { field in
+            UnmanagedObjectRow.Read(scalar: field.scalarRead, valueOffset: field.offset + field.valueOffset,
+                                    isGathered: field.scalarRead == .generic && !field.isBacklink)
+        }
+        rowReads = reads
+        gatheredFields = reads.indices.filter { reads[$0].isGathered }
         var names: [String: Int] = [:]
         for (i, p) in schema.properties.enumerated() { names[p.name] = i }
         indexByName = names
@@ -190,36 +201,42 @@ final class ClassInfo: @unchecked Sendable {
         Unmanaged.passUnretained(object).toOpaque() + fields[i].offset
     }
 
-    /// Initializes `row` (room for one value per field) with the object's unmanaged values, as
-    /// stored, in property order (backlinks give `.null`). When it throws, `row` is left
-    /// uninitialized.
-    func storeValues(of object: ObjectBase, _ context: _RealmContext?, into row: UnsafeMutablePointer<StoredValue>) throws {
+    /// Initializes the slots of `row` (room for one value per field) that ``gatheredFields``
+    /// lists with `object`'s unmanaged values, as stored: links (which adds the linked objects),
+    /// collections and the rarer types. The other slots are left uninitialized: an
+    /// ``UnmanagedObjectRow`` reads the scalars in place and gives `.null` for backlinks. When
+    /// it throws, `row` is left uninitialized.
+    func gatherValues(of object: ObjectBase, _ context: _RealmContext?, into row: UnsafeMutablePointer<StoredValue>) throws {
+        // Checked first: a `for` over the empty array still makes its iterator.
+        guard !gatheredFields.isEmpty else { return }
         var initialized = 0
         do {
-            for i in fields.indices {
-                let value = fields[i].isBacklink ? StoredValue.null : try storedValue(of: object, i, context)
-                (row + i).initialize(to: value)
+            for i in gatheredFields {
+                (row + i).initialize(to: try fields[i].access.storedValue(at: fieldPointer(object, i), valueOffset: fields[i].valueOffset, context))
                 initialized += 1
             }
         } catch {
-            Self.deinitialize(row, count: initialized)
+            for i in gatheredFields.prefix(initialized) { _ = (row + i).move() }
             throw error
         }
     }
 
-    /// Leaves `count` values at `row` uninitialized, value by value: `deinitialize(count:)` goes
-    /// through the runtime's generic array destroy, three times the cost for a few values.
-    static func deinitialize(_ row: UnsafeMutablePointer<StoredValue>, count: Int) {
-        for i in 0..<count { _ = (row + i).move() }
+    /// Leaves the gathered slots of `row` (``gatherValues(of:_:into:)``) uninitialized.
+    func deinitializeGathered(_ row: UnsafeMutablePointer<StoredValue>) {
+        for i in gatheredFields { _ = (row + i).move() }
     }
 
     /// The unmanaged value of one property, as stored.
     @inline(__always)
     func storedValue(of object: ObjectBase, _ i: Int, _ context: _RealmContext?) throws -> StoredValue {
         let field = fieldPointer(object, i)
-        if let value = try fields[i].scalarRead.storedValue(at: field + fields[i].valueOffset) { return value }
+        if let value = fields[i].scalarRead.storedValue(at: field + fields[i].valueOffset) { return value }
         return try fields[i].access.storedValue(at: field, valueOffset: fields[i].valueOffset, context)
     }
+
+    /// Whether the unmanaged value of property `i` can read as `.null` (the scalars read in
+    /// place, non-optional by construction, cannot).
+    func unmanagedValueMayBeNull(_ i: Int) -> Bool { !fields[i].scalarRead.alwaysHasValue }
 
     /// Sets one unmanaged property from a stored value.
     func setUnmanaged(_ object: ObjectBase, _ i: Int, _ value: StoredValue, _ context: _RealmContext?) {

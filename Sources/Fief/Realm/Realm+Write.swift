@@ -273,9 +273,15 @@ extension Realm {
         // Primary key first, to find an existing object before linking anything.
         var existing: UInt64?
         var key: UInt64
-        var pkValue = StoredValue.null
-        if binding.primaryKey != nil, let index = binding.primaryKeySwiftIndex {
-            pkValue = try info.storedValue(of: object, index, context)
+        // Assigned once (replacing a `.null` costs a call to destroy it).
+        let pkValue: StoredValue
+        let pkIndex = binding.primaryKey == nil ? nil : binding.primaryKeySwiftIndex
+        if let pkIndex {
+            pkValue = try info.storedValue(of: object, pkIndex, context)
+        } else {
+            pkValue = .null
+        }
+        if pkIndex != nil {
             if let found = try findPrimaryKey(in: store, pkValue)?.key {
                 guard update != .error else {
                     throw RealmError.duplicatePrimaryKey(className: binding.className, value: DynamicAccess.describe(pkValue))
@@ -310,49 +316,70 @@ extension Realm {
         object.becomeManaged(realm: self, table: binding, key: key)
         let sync = activeSyncRecorder
         if let sync { recordSyncCreate(binding, key, primaryKey: pkValue, sync) }
-        let count = info.fields.count
-        let row = session.rowScratch.take(count)
-        defer { session.rowScratch.giveBack() }
-        do { try info.storeValues(of: object, context, into: row) } catch { object.becomeUnmanaged(); throw error }
-        // Once the insert has moved every value into the store, the row holds only `.null`,
-        // which needs no deinitialization (skipping it saves a call per value).
-        var rowIsMoved = false
-        defer { if !rowIsMoved { ClassInfo.deinitialize(row, count: count) } }
-        let values = UnsafeMutableBufferPointer(start: row, count: count)
-        if let missing = binding.requiredSwiftIndices.first(where: { values[$0].isNull }) {
-            object.becomeUnmanaged()
-            throw Self.requiredValueError(info.properties[missing])
-        }
-        if binding.rowIsInSwiftOrder {
-            try insertRow(store, key, values, primaryKey: pkValue, sync, session)
-            // The store took the stored properties' values; the others (backlinks) are `.null`.
-            assert(values.allSatisfy(\.isNull), "a value of the added row was not moved into the store")
-            rowIsMoved = true
-        } else {
-            var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
-            for i in values.indices { reordered[binding.swiftColumns[i].position] = values[i] }
-            for position in binding.unmodelledPositions { reordered[position] = binding.columns[position].defaultValue }
-            try reordered.withUnsafeMutableBufferPointer { try insertRow(store, key, $0, primaryKey: pkValue, sync, session) }
+        // The row is gathered on the stack (a heap block only for a class too large for it):
+        // no allocation an object, and nothing shared between the nesting levels of linked
+        // objects added inside this one.
+        try withUnsafeTemporaryAllocation(of: StoredValue.self, capacity: info.fields.count) { scratch in
+            try insertNewRow(object, key, into: scratch, info, store, primaryKey: pkValue, context, sync, session)
         }
         info.makeManaged(object)
     }
 
-    /// Inserts a new object's row (values in `binding.columns` order) into `store`, the class's
-    /// store that `table(_:)` gave before the object's values were read, and records it in
-    /// `session`, the write transaction's (passed in: reading `self.session` again costs a
-    /// retain and a release). The stored values are moved into the store: `row` holds `.null`
-    /// in their places after.
-    private func insertRow(_ store: TableStore, _ key: UInt64, _ row: UnsafeMutableBufferPointer<StoredValue>,
-                           primaryKey: StoredValue, _ sync: SyncRecorder?, _ session: WriteSession) throws {
+    /// The rest of ``addObject(_:update:onlyProperties:)`` for a new object whose key is
+    /// claimed: gathers the values not read in place into `scratch` (uninitialized, one slot
+    /// per field, left uninitialized again), checks them, and inserts the object into `store`.
+    @inline(__always)
+    private func insertNewRow(_ object: ObjectBase, _ key: UInt64, into scratch: UnsafeMutableBufferPointer<StoredValue>,
+                              _ info: ClassInfo, _ store: TableStore, primaryKey: StoredValue, _ context: _RealmContext,
+                              _ sync: SyncRecorder?, _ session: WriteSession) throws {
+        let binding = store.binding
+        let gathered = scratch.baseAddress!
+        do { try info.gatherValues(of: object, context, into: gathered) } catch { object.becomeUnmanaged(); throw error }
+        // Once the insert has moved every gathered value into the store, the slots hold only
+        // `.null`, which needs no deinitialization (skipping it saves a call per value).
+        var rowIsMoved = false
+        defer { if !rowIsMoved { info.deinitializeGathered(gathered) } }
+        // Checked first: the search over an empty array still makes its iterator. (The
+        // properties it lists are read through their type: the slots have their values.)
+        if !binding.requiredSwiftIndices.isEmpty, let missing = binding.requiredSwiftIndices.first(where: { scratch[$0].isNull }) {
+            object.becomeUnmanaged()
+            throw Self.requiredValueError(info.properties[missing])
+        }
+        try info.rowReads.withUnsafeBufferPointer { reads in
+            let row = UnmanagedObjectRow(object: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), reads: reads, gathered: gathered)
+            if binding.rowIsInSwiftOrder {
+                try insertRow(store, key, row, primaryKey: primaryKey, sync, session)
+                // The store took the gathered values.
+                assert(info.gatheredFields.allSatisfy { scratch[$0].isNull }, "a value of the added row was not moved into the store")
+                rowIsMoved = true
+            } else {
+                var reordered = Array(repeating: StoredValue.null, count: binding.columns.count)
+                for i in scratch.indices { reordered[binding.swiftColumns[i].position] = row.value(i) }
+                for position in binding.unmodelledPositions { reordered[position] = binding.columns[position].defaultValue }
+                try reordered.withUnsafeMutableBufferPointer {
+                    try insertRow(store, key, TakenRow(values: $0.baseAddress!), primaryKey: primaryKey, sync, session)
+                }
+            }
+        }
+    }
+
+    /// Inserts a new object's row (positions in `binding.columns` order) into `store`, the
+    /// class's store that `table(_:)` gave before the object's values were read, and records it
+    /// in `session`, the write transaction's (passed in: reading `self.session` again costs a
+    /// retain and a release). Rows of `StoredValue`s are moved into the store: they hold
+    /// `.null` in the stored values' places after.
+    @inline(__always)
+    private func insertRow<Row: NewRowSource>(_ store: TableStore, _ key: UInt64, _ row: Row, primaryKey: StoredValue,
+                                             _ sync: SyncRecorder?, _ session: WriteSession) throws {
         let binding = store.binding
         // Reading the values may have added linked objects, and a write-back they caused may
         // have removed clusters from the cached directories; the store itself stays the same.
         applyPendingClusterRemovals(session)
         assert(stores[binding.tableID] === store, "the class's store changed while its object was added")
-        let recorded = sync == nil ? nil : Array(row)
-        try store.insert(key, taking: row)
+        let recorded = sync == nil ? nil : binding.columns.indices.map { row.value($0) }
+        try store.insert(key, from: row, in: session)
         epoch &+= 1
-        session.changeset.appendCreation(className: binding.className, key: key, primaryKey: primaryKey)
+        session.changeset.appendCreation(className: binding.className, tableID: binding.tableID, key: key, primaryKey: primaryKey)
         if let sync, let recorded { try recordSyncInitialValues(binding, key, recorded, sync) }
     }
 

@@ -37,32 +37,24 @@ final class MutableCluster {
     /// the next insert through the same binding skips the check.
     @exclusivity(unchecked) private var rowColumnsLoaded: TableBinding?
 
-    /// Whether every stored column of `binding` is loaded.
+    /// Whether every stored column of `binding` is loaded. Inlined for the insert after the
+    /// first (a call an object otherwise).
+    @inline(__always)
     func hasRowColumns(of binding: TableBinding) -> Bool {
-        if rowColumnsLoaded === binding { return true }
+        rowColumnsLoaded === binding || checkRowColumns(of: binding)
+    }
+
+    /// ``hasRowColumns(of:)`` by looking at each column.
+    private func checkRowColumns(of binding: TableBinding) -> Bool {
         guard binding.storedSlots.allSatisfy({ has($0.column) }) else { return false }
         rowColumnsLoaded = binding
         return true
     }
 
-    /// Inserts an object's row at `row`: its key, and `values[slot.position]` into the column
-    /// of each of `slots` (all loaded; see ``hasRowColumns(of:)``).
-    func insertRow(_ key: UInt64, at row: Int, _ values: UnsafeBufferPointer<StoredValue>, _ slots: [StoredSlot]) {
-        insertRow(key, at: row, slots) { values[$0] }
-    }
-
-    /// ``insertRow(_:at:_:_:)`` that moves each `values[slot.position]` into its column and
-    /// leaves `.null` in its place: no copy of the value, and nothing left to release.
-    func insertRow(_ key: UInt64, at row: Int, taking values: UnsafeMutablePointer<StoredValue>, _ slots: [StoredSlot]) {
-        insertRow(key, at: row, slots) { position in
-            let value = (values + position).move()
-            (values + position).initialize(to: .null)
-            return value
-        }
-    }
-
+    /// Inserts an object's row at `row`: its key, and the value `source` has at each slot's
+    /// position into the slot's column (all loaded; see ``hasRowColumns(of:)``).
     @inline(__always)
-    private func insertRow(_ key: UInt64, at row: Int, _ slots: [StoredSlot], _ value: (Int) -> StoredValue) {
+    func insertRow<Source: NewRowSource>(_ key: UInt64, at row: Int, from source: Source, _ slots: [StoredSlot]) {
         let appends = row == keys.count
         // One uniqueness check for the column list, not one per column.
         columns.withUnsafeMutableBufferPointer { columns in
@@ -70,7 +62,7 @@ final class MutableCluster {
                 let i = Int(slot.column)
                 columns[i]!.dirty = true
                 // Most inserts append (keys come in order): append is cheaper than insert(at:).
-                columns[i]!.values.insert(value(slot.position), at: appends ? nil : row)
+                source.put(slot.position, into: &columns[i]!.values, at: appends ? nil : row)
             }
         }
         if appends { keys.append(key) } else { keys.insert(key, at: row) }

@@ -10,6 +10,9 @@ final class TableStore {
     /// Whether a cluster's chunks are all looked up when it is first pinned, so that a pinned
     /// cluster never changes after (a frozen realm's readers use them from several threads).
     let pinsWholeClusters: Bool
+    /// ``clusterCapacity(pageSize:)`` for the transaction's page size, read once (each
+    /// insert checks it).
+    private let rowsPerCluster: Int
 
     /// Most rows a cluster holds: enough for a fixed 8-byte column to fill one page.
     static func clusterCapacity(pageSize: Int) -> Int { max(16, (pageSize - 64) / 8) }
@@ -24,6 +27,7 @@ final class TableStore {
         self.txn = txn
         self.session = session
         self.pinsWholeClusters = pinsWholeClusters
+        rowsPerCluster = Self.clusterCapacity(pageSize: txn.pageSize)
         // A write transaction that already changed this class's clusters reads them afresh.
         let unchanged = !(session?.modifiedTables.contains(binding.tableID) ?? false)
         if unchanged, let starts = known?.starts(binding.className, version: txn.version) {
@@ -136,13 +140,21 @@ final class TableStore {
 
     // MARK: Locating
 
-    /// The cluster start and row of an existing object.
+    /// The cluster start and row of an existing object. Inlined for the bulk load's case (an
+    /// added object's primary-key check: a call and its retains cost about 50 instructions an
+    /// object); ``locateInTree(_:)`` does the rest.
+    @inline(__always)
     func locate(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
         // In a write transaction, a key in the range of the cluster the last insert used (the
         // primary-key check of the next insert, in a bulk load) is looked up there directly.
         if let session, let hint = session.appendHint(binding.tableID, covering: key) {
             return hint.cluster.row(of: key).map { (hint.cluster.start, $0) }
         }
+        return try locateInTree(key)
+    }
+
+    /// ``locate(_:)`` through the cluster directory.
+    private func locateInTree(_ key: UInt64) throws -> (start: UInt64, row: Int)? {
         guard let tree = try tree(), let start = try directory.clusterStart(containing: key, in: tree) else { return nil }
         if let cluster = cached(start) { return cluster.row(of: key).map { (start, $0) } }
         if let pinned = try pinnedChunk(start, 0) {
@@ -217,32 +229,31 @@ final class TableStore {
 
     /// Adds a new object with `values` (one per entry of `binding.columns`; backlinks ignored).
     func insert(_ key: UInt64, _ values: [StoredValue]) throws {
-        try values.withUnsafeBufferPointer { try insert(key, $0) }
+        try values.withUnsafeBufferPointer { try insert(key, from: CopiedRow(values: $0)) }
     }
 
-    /// Adds a new object with `values` (one per entry of `binding.columns`; backlinks ignored).
-    func insert(_ key: UInt64, _ values: UnsafeBufferPointer<StoredValue>) throws {
+    /// Adds a new object whose values (one per entry of `binding.columns`; backlinks ignored)
+    /// come from `source`.
+    func insert<Source: NewRowSource>(_ key: UInt64, from source: Source) throws {
         guard let session else { throw RealmError.notInWriteTransaction }
-        let (cluster, row) = try placeNewRow(key, values, session)
-        cluster.insertRow(key, at: row, values, binding.storedSlots)
-        noteInserted(key, session)
+        try insert(key, from: source, in: session)
     }
 
-    /// ``insert(_:_:)`` that moves the stored values into the cluster instead of copying them,
-    /// leaving `.null` in their places in `values`.
-    func insert(_ key: UInt64, taking values: UnsafeMutableBufferPointer<StoredValue>) throws {
-        guard let session else { throw RealmError.notInWriteTransaction }
-        let (cluster, row) = try placeNewRow(key, UnsafeBufferPointer(values), session)
-        cluster.insertRow(key, at: row, taking: values.baseAddress!, binding.storedSlots)
+    /// ``insert(_:from:)`` in `session`, the store's write session, which the caller holds
+    /// (reading it again costs a retain and a release an object).
+    func insert<Source: NewRowSource>(_ key: UInt64, from source: Source, in session: WriteSession) throws {
+        assert(session === self.session, "insert(_:from:in:) with another write session")
+        let (cluster, row) = try placeNewRow(key, source, session)
+        cluster.insertRow(key, at: row, from: source, binding.storedSlots)
         noteInserted(key, session)
     }
 
     /// Finds (or makes) the cluster a new object `key` goes to, with every column of its row
-    /// loaded, and adds its indexed `values` to their indexes; returns the cluster and the row
+    /// loaded, and adds its indexed values to their indexes; returns the cluster and the row
     /// the object takes there. `session` is the store's own, read once by the caller.
     @inline(__always)
-    private func placeNewRow(_ key: UInt64, _ values: UnsafeBufferPointer<StoredValue>,
-                             _ session: WriteSession) throws -> (MutableCluster, Int) {
+    private func placeNewRow<Source: NewRowSource>(_ key: UInt64, _ source: Source,
+                                                   _ session: WriteSession) throws -> (MutableCluster, Int) {
         var cluster: MutableCluster
         var next: UInt64?
         // Whether the hint must be set again: not while a bulk load stays in the hinted cluster
@@ -268,7 +279,7 @@ final class TableStore {
             cluster = try loadCluster(placement.start)
             next = placement.next
         }
-        if cluster.keys.count >= Self.clusterCapacity(pageSize: txn.pageSize) {
+        if cluster.keys.count >= rowsPerCluster {
             placementChanged = true
             let tree = try writableTree()
             if let last = cluster.keys.last, key > last {
@@ -292,12 +303,12 @@ final class TableStore {
         }
         // Room for a full cluster at once: growing each column by doubling copied every value
         // about once more (55 instructions an object in O14's bulk insert).
-        if opensBulkCluster { cluster.reserveCapacity(Self.clusterCapacity(pageSize: txn.pageSize)) }
+        if opensBulkCluster { cluster.reserveCapacity(rowsPerCluster) }
         // Checked first: a `for` over the empty array still makes its iterator, a retain and a
         // release (43 instructions an object in O14's bulk insert).
         if !binding.indexedColumns.isEmpty {
             for c in binding.indexedColumns {
-                try IndexStore(txn: txn, column: c, directory: directory).add(values[c.position], key)
+                try IndexStore(txn: txn, column: c, directory: directory).add(source.value(c.position), key)
             }
         }
         return (cluster, row)

@@ -32,8 +32,6 @@ final class WriteSession {
     /// Adding a new object adds the new objects it links to inside it, and deleting an object
     /// deletes the embedded objects it owns inside it: one level per link, as deep as the graph.
     let graphRecursion = DeepRecursion()
-    /// Where adding an object gathers its values, one row per nesting level.
-    let rowScratch = RowScratch()
     /// Objects deleted in this transaction, per class, for link cleanup at commit.
     @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
     /// The keys of objects with a primary key that is not an `Int` whose creation an undo in this
