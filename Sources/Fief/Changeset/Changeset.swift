@@ -59,6 +59,7 @@ struct ChangesetBuilder {
     /// The table id (`TableBinding.tableID`, one per class name in the process) of the class
     /// of `run` when ``appendCreation(className:tableID:key:primaryKey:)`` started or joined it:
     /// the next creation of the class joins on a comparison of two ints instead of two names.
+    /// Nil whenever `run` is (``endRun()`` clears both).
     private var runTableID: Int?
 
     /// What was recorded so far; a run of several creations is one `createObjects`.
@@ -77,7 +78,6 @@ struct ChangesetBuilder {
             }
             endRun()
             run = (c, [key], int)
-            runTableID = nil
             return
         }
         endRun()

@@ -33,10 +33,8 @@ struct UnmanagedObjectRow: NewRowSource {
             column.insert(read.scalar.storedValueOrDefault(at: object + read.valueOffset), at: row)
             return
         }
-        // A stored column read through its type: gathered.
-        let value = (gathered + position).move()
-        (gathered + position).initialize(to: .null)
-        column.insert(value, at: row)
+        // A stored column read through its type: gathered, and moved from there.
+        TakenRow(values: gathered).put(position, into: &column, at: row)
     }
 
     @inline(__always)

@@ -46,7 +46,9 @@ enum UnmanagedScalarRead {
     }
 
     /// The stored form of the value at `value`, or of the type's default (`zero`) when the
-    /// field was never set. Only for the scalar cases.
+    /// field was never set. Only for the scalar cases. Kept apart from ``storedValue(at:)``:
+    /// reading an added object's primary key through this one instead cost 34 instructions an
+    /// object in O14 (callgrind), the optimizer folding the optional less well.
     @inline(__always)
     func storedValueOrDefault(at value: UnsafeRawPointer) -> StoredValue {
         switch self {
