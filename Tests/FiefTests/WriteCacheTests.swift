@@ -36,6 +36,7 @@ final class WriteCacheTests: XCTestCase {
         let realm = try Realm(configuration: configuration)
         var model: [Int: Expected] = [:]
         var writeBacks = 0
+        var fullClusterWriteBacks = 0
         try realm.write {
             realm.session!.valueLimit = 300
             for id in 0..<4_000 {
@@ -61,9 +62,11 @@ final class WriteCacheTests: XCTestCase {
             }
             XCTAssertThrowsError(try realm.addObject(WCItem(value: ["id": 20]), update: .error), "a written-back object still counts as existing")
             writeBacks = realm.session!.writeBacks
+            fullClusterWriteBacks = realm.session!.fullClusterWriteBacks
             check(realm, model)
         }
-        XCTAssertGreaterThan(writeBacks, 20, "the cache was written back many times in the transaction")
+        XCTAssertGreaterThan(writeBacks, 10, "the cache was written back many times in the transaction")
+        XCTAssertGreaterThanOrEqual(fullClusterWriteBacks, 5, "and full clusters of the first load on their own")
         check(realm, model)
         let reopened = try Realm(configuration: configuration)
         check(reopened, model)
@@ -112,6 +115,7 @@ final class WriteCacheTests: XCTestCase {
         var model: [Int: Expected] = [:]
         try realm.write {
             realm.session!.valueLimit = limit
+            realm.session!.writesBackFullClusters = false
             for id in 0..<count {
                 realm.add(WCItem(value: ["id": id, "group": "g\(id % 3)", "score": Double(id)]))
                 model[id] = Expected(group: "g\(id % 3)", score: Double(id))
@@ -139,6 +143,52 @@ final class WriteCacheTests: XCTestCase {
             check(realm, model)
         }
         check(realm, model)
+    }
+
+    /// A bulk load in ascending key order writes each full cluster back as soon as it leaves it
+    /// behind, so the cache holds about one cluster; the objects stay readable, queryable and
+    /// unique in the transaction, cancelling it keeps none of them, and a transaction that comes
+    /// back to a written-back cluster keeps the clusters it fills from then on.
+    func testBulkLoadWritesEachFullClusterBackAndStopsWhenItComesBack() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = Realm.Configuration(fileURL: directory.appendingPathComponent("full.realm"), objectTypes: [WCItem.self])
+        let realm = try Realm(configuration: configuration)
+        let capacity = TableStore.clusterCapacity(pageSize: try realm.currentTxn().pageSize)
+        let count = capacity * 10 + capacity / 2
+        realm.beginWrite()
+        for id in 0..<count { realm.add(WCItem(value: ["id": id, "group": "g\(id % 5)", "score": Double(id)])) }
+        XCTAssertEqual(realm.session!.fullClusterWriteBacks, 10)
+        XCTAssertLessThanOrEqual(realm.session!.clusterCount, 2, "only the cluster being filled is cached")
+        XCTAssertLessThanOrEqual(realm.session!.cachedValues, 3 * capacity)
+        XCTAssertEqual(realm.objects(WCItem.self).count, count)
+        XCTAssertEqual(realm.objects(WCItem.self).filter("group == 'g3'").count, count / 5 + (count % 5 > 3 ? 1 : 0))
+        XCTAssertThrowsError(try realm.addObject(WCItem(value: ["id": 7]), update: .error), "a written-back object still counts as existing")
+        realm.cancelWrite()
+        XCTAssertEqual(realm.objects(WCItem.self).count, 0, "cancelling drops the written-back clusters too")
+
+        var model: [Int: Expected] = [:]
+        try realm.write {
+            for id in 0..<count {
+                realm.add(WCItem(value: ["id": id, "group": "g\(id % 5)", "score": Double(id)]))
+                model[id] = Expected(group: "g\(id % 5)", score: Double(id))
+            }
+            XCTAssertTrue(realm.session!.writesBackFullClusters)
+            // Coming back to the first cluster loads it again: from then on, full clusters stay.
+            let first = realm.object(ofType: WCItem.self, forPrimaryKey: 1)!
+            first.score = -1
+            model[1]!.score = -1
+            XCTAssertFalse(realm.session!.writesBackFullClusters)
+            let before = realm.session!.fullClusterWriteBacks
+            for id in count..<(count + 3 * capacity) {
+                realm.add(WCItem(value: ["id": id, "group": "late", "score": 0.5]))
+                model[id] = Expected(group: "late", score: 0.5)
+            }
+            XCTAssertEqual(realm.session!.fullClusterWriteBacks, before)
+            check(realm, model)
+        }
+        check(realm, model)
+        check(try Realm(configuration: configuration), model)
     }
 
     /// Inserts keep the cluster the last insert used; keys that fall between the keys of a full

@@ -20,6 +20,11 @@ struct SessionClusters {
         maps[table].set(cluster, for: start)
     }
 
+    /// Forgets the cluster of class `table` that starts at `start`.
+    mutating func remove(table: Int, start: UInt64) {
+        if table < maps.count { maps[table].remove(start) }
+    }
+
     /// Each class holding decoded clusters, with its clusters in start order.
     var byTable: [(table: Int, clusters: [MutableCluster])] {
         maps.indices.compactMap { table in

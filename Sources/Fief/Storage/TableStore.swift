@@ -283,8 +283,11 @@ final class TableStore {
             placementChanged = true
             let tree = try writableTree()
             if let last = cluster.keys.last, key > last {
-                // A bulk load leaves the full cluster behind: the cache may be written back here
-                // (it is not while a cluster is being split).
+                // A bulk load leaves the full cluster behind: it goes to the tree now, while its
+                // columns are still in the processor's cache, and the memory it frees holds the
+                // next cluster's. The cache may be written back here too (it is not while a
+                // cluster is being split).
+                if session.writesBackFullClusters { try writeBack(cluster, session) }
                 try Self.flushIfOverLimits(session)
                 try createCluster(key, tree: tree, session)
                 cluster = try loadCluster(key)
@@ -421,8 +424,8 @@ final class TableStore {
         for (tableID, clusters) in byTable {
             guard let any = clusters.first, let tree = try session.txn.tree(any.treeName) else { continue }
             for cluster in clusters {
-                let start = cluster.start
                 if cluster.keys.isEmpty {
+                    let start = cluster.start
                     var doomed: [[UInt8]] = []
                     try tree.forEach(from: ClusterKey.make(start, 0)) { k, _ in
                         guard ClusterKey.start(k) == start else { return false }
@@ -434,15 +437,7 @@ final class TableStore {
                     session.modifiedTables.insert(tableID)
                     continue
                 }
-                if cluster.keysDirty {
-                    try tree.put(ClusterKey.make(start, 0), ColumnChunk.encodeKeys(cluster.keys), compressible: false)
-                }
-                for number in cluster.loadedColumns {
-                    let column = cluster.columns[Int(number)]!
-                    guard column.dirty else { continue }
-                    try tree.put(ClusterKey.make(start, number),
-                                 ColumnChunk.encode(column.values, type: column.type, collection: column.collection), compressible: false)
-                }
+                try write(cluster, to: tree)
             }
         }
         session.noteWriteBack(byTable)
@@ -451,6 +446,30 @@ final class TableStore {
         session.cachedValues = 0
         session.writeBacks += 1
         session.clearAppendHints()
+    }
+
+    /// Writes one full cluster a bulk load leaves behind back to the tree and drops it from the
+    /// cache (the insert that leaves it sets the class's append hint to the next cluster).
+    private func writeBack(_ cluster: MutableCluster, _ session: WriteSession) throws {
+        try Self.write(cluster, to: writableTree())
+        session.clusters.remove(table: binding.tableID, start: cluster.start)
+        session.clusterCount -= 1
+        session.cachedValues = max(0, session.cachedValues - cluster.loadedColumns.count * cluster.keys.count)
+        session.noteFullClusterWrittenBack(binding.tableID, cluster.start)
+    }
+
+    /// Puts a cluster's keys, when they changed, and each changed column into `tree`.
+    private static func write(_ cluster: MutableCluster, to tree: Tree) throws {
+        let start = cluster.start
+        if cluster.keysDirty {
+            try tree.put(ClusterKey.make(start, 0), ColumnChunk.encodeKeys(cluster.keys), compressible: false)
+        }
+        for number in cluster.loadedColumns {
+            let column = cluster.columns[Int(number)]!
+            guard column.dirty else { continue }
+            try tree.put(ClusterKey.make(start, number),
+                         ColumnChunk.encode(column.values, type: column.type, collection: column.collection), compressible: false)
+        }
     }
 
     // MARK: Scanning

@@ -54,11 +54,21 @@ final class WriteSession {
     @exclusivity(unchecked) var cachedValues = 0
     /// How many times the cache was written back (the commit's own write-back included).
     @exclusivity(unchecked) var writeBacks = 0
+    /// How many full clusters a bulk load wrote back at once.
+    private(set) var fullClusterWriteBacks = 0
     /// Clusters this transaction wrote back and dropped from the cache, by table id, and how
     /// many clusters were loaded (and how many of those again) since the last write-back.
     private var writtenBack: [Int: Set<UInt64>] = [:]
     private var loadsSinceWriteBack = 0
     private var reloadsSinceWriteBack = 0
+    /// Whether a bulk load writes each full cluster it leaves behind back at once (see
+    /// ``TableStore``'s insert): true until the transaction loads one of those clusters again,
+    /// which tells a transaction that comes back to what it added. (Tests turn it off to have
+    /// a bulk load fill the cache.)
+    var writesBackFullClusters = true
+    /// The full clusters written back at once, by table id, until ``writesBackFullClusters``
+    /// turns false.
+    private var fullClustersWrittenBack: [Int: Set<UInt64>] = [:]
 
     /// The cluster the last insert into class `table` used, and the start of the next one,
     /// when `key` belongs to that cluster.
@@ -86,6 +96,16 @@ final class WriteSession {
     func noteLoad(_ table: Int, _ start: UInt64) {
         loadsSinceWriteBack += 1
         if writtenBack[table]?.contains(start) == true { reloadsSinceWriteBack += 1 }
+        if writesBackFullClusters, fullClustersWrittenBack[table]?.contains(start) == true {
+            writesBackFullClusters = false
+            fullClustersWrittenBack = [:]
+        }
+    }
+
+    /// Notes that a bulk load wrote full cluster `start` of class `table` back at once.
+    func noteFullClusterWrittenBack(_ table: Int, _ start: UInt64) {
+        fullClustersWrittenBack[table, default: []].insert(start)
+        fullClusterWriteBacks += 1
     }
 
     /// Notes that every cached cluster (`byTable`, as ``SessionClusters/byTable`` lists them)
