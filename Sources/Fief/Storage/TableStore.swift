@@ -287,7 +287,7 @@ final class TableStore {
                 // columns are still in the processor's cache, and the memory it frees holds the
                 // next cluster's. The cache may be written back here too (it is not while a
                 // cluster is being split).
-                if session.writesBackFullClusters { try writeBack(cluster, session) }
+                if session.writesBackFullClusters { try writeBack(cluster, to: tree, session) }
                 try Self.flushIfOverLimits(session)
                 try createCluster(key, tree: tree, session)
                 cluster = try loadCluster(key)
@@ -450,8 +450,8 @@ final class TableStore {
 
     /// Writes one full cluster a bulk load leaves behind back to the tree and drops it from the
     /// cache (the insert that leaves it sets the class's append hint to the next cluster).
-    private func writeBack(_ cluster: MutableCluster, _ session: WriteSession) throws {
-        try Self.write(cluster, to: writableTree())
+    private func writeBack(_ cluster: MutableCluster, to tree: Tree, _ session: WriteSession) throws {
+        try Self.write(cluster, to: tree)
         session.clusters.remove(table: binding.tableID, start: cluster.start)
         session.clusterCount -= 1
         session.cachedValues = max(0, session.cachedValues - cluster.loadedColumns.count * cluster.keys.count)
