@@ -101,4 +101,48 @@ final class HistoryProtocolTests: XCTestCase {
         try ClientIntegration.integrate(try history.entries(after: try a.syncHistoryState().downloadedServerVersion), into: a)
         XCTAssertEqual(Array(a.objects(SimItem.self).first!.tags), ["w", "x"])
     }
+
+    func testOwnChangesetsComingBackAsRecordedOnlyMoveTheCursor() throws {
+        let a = try SyncSimulator.peer(1)
+        var history = ServerHistory()
+        try a.write { a.create(SimItem.self, value: ["id": "c", "count": 0]) }
+        for _ in 0..<4 { try a.write { a.objects(SimItem.self).first!.count += 1 } }
+        for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
+        let n = history.latestVersion
+        // The server acknowledges all but the last two: they leave the history, the last two
+        // stay as recorded (their base is still 0: only A's own changesets came before them).
+        XCTAssertEqual(try ClientIntegration.integrate(try history.entries(after: 0).prefix(Int(n) - 2), into: a), Int(n) - 2)
+        var state = try a.syncHistoryState()
+        XCTAssertEqual([state.downloadedServerVersion, state.downloadedClientVersion], [n - 2, n - 2])
+        XCTAssertEqual(try a.syncHistoryEntries(after: n - 2).map(\.clientVersion), [n - 1, n])
+        XCTAssertEqual(try a.syncHistoryEntries(after: n - 2).map(\.baseServerVersion), [0, 0])
+        XCTAssertEqual(a.objects(SimItem.self).first?.count, 4)
+        XCTAssertEqual(try ClientIntegration.integrate(try history.entries(after: n - 2), into: a), 2)
+        state = try a.syncHistoryState()
+        XCTAssertEqual([state.downloadedServerVersion, state.downloadedClientVersion], [n, n])
+        XCTAssertEqual(try a.syncHistoryEntries(after: 0), [])
+        XCTAssertEqual(a.objects(SimItem.self).first?.count, 4)
+    }
+
+    func testOwnChangesetsComingBackChangedAreIntegratedInTheServersForm() throws {
+        let a = try SyncSimulator.peer(1)
+        var history = ServerHistory()
+        try a.write { a.create(SimItem.self, value: ["id": "a", "title": "mine"]) }
+        try a.write { a.objects(SimItem.self).first!.count = 7 }
+        for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
+        // The server kept A's creation without its title (as a permission refusal or a transform
+        // would): the realm takes the server's form, and redoes the later changeset on top.
+        var entries = Array(try history.entries(after: 0).dropLast())
+        let creation = entries.count - 1
+        entries[creation].changeset = SyncChangeset(entries[creation].changeset.instructions.filter {
+            if case .set(let target, _, _) = $0 { return target.path != [.property("title")] }
+            return true
+        })
+        XCTAssertNotEqual(entries[creation].changeset, try history.entries(after: 0)[creation].changeset)
+        XCTAssertEqual(try ClientIntegration.integrate(entries, into: a), entries.count)
+        XCTAssertEqual(a.objects(SimItem.self).first?.title, "")
+        XCTAssertEqual(a.objects(SimItem.self).first?.count, 7)
+        let pendingBases = try a.syncHistoryEntries(after: try a.syncHistoryState().downloadedClientVersion).map(\.baseServerVersion)
+        XCTAssertEqual(pendingBases, [UInt64(entries.count)], "the pending changeset is rebased")
+    }
 }

@@ -16,10 +16,10 @@ extension Realm {
         return try SyncHistoryStore.readState(try currentTxn())
     }
 
-    /// The changesets recorded after `clientVersion`, oldest first: what to upload.
-    @_spi(Sync) public func syncHistoryEntries(after clientVersion: UInt64) throws -> [SyncHistoryEntry] {
+    /// The changesets recorded after `clientVersion`, up to `last`, oldest first: what to upload.
+    @_spi(Sync) public func syncHistoryEntries(after clientVersion: UInt64, through last: UInt64 = .max) throws -> [SyncHistoryEntry] {
         checkIsolation()
-        return try SyncHistoryStore.entries(try currentTxn(), after: clientVersion).map(\.0)
+        return try SyncHistoryStore.entries(try currentTxn(), after: clientVersion, through: last).map(\.0)
     }
 
     /// Records the identity the server assigned to this file. Inside a write transaction.

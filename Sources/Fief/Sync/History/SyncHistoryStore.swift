@@ -93,13 +93,15 @@ enum SyncHistoryStore {
         try tree.put(key(entry.clientVersion), encode(entry, changeset: bytes, undo: undo))
     }
 
-    /// The entries with a client version above `clientVersion`, oldest first.
-    static func entries(_ txn: Transaction, after clientVersion: UInt64) throws -> [(SyncHistoryEntry, UndoLog)] {
+    /// The entries with a client version above `clientVersion`, up to `last`, oldest first.
+    static func entries(_ txn: Transaction, after clientVersion: UInt64, through last: UInt64 = .max) throws -> [(SyncHistoryEntry, UndoLog)] {
         guard let tree = try txn.tree(historyTree) else { return [] }
         var raw: [(UInt64, [UInt8])] = []
         try tree.forEach(from: key(clientVersion &+ 1)) { k, v in
             guard k.count == 8 else { return false }
-            raw.append((k.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }, Array(v)))
+            let version = k.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }
+            guard version <= last else { return false }
+            raw.append((version, Array(v)))
             return true
         }
         return try raw.map { try decode(clientVersion: $0.0, $0.1) }
