@@ -3,6 +3,7 @@
 # sync wire protocol, sync changesets and their application).
 #
 #   Fuzz/run.sh fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|fuzz-sync-changeset|all SECONDS
+#   Fuzz/run.sh ... build      # builds the targets and stops (scripts/test builds them early)
 #
 # The seed corpus (Fuzz/corpus/<target>) is copied into Fuzz/corpus-work/<target>, which keeps
 # growing across runs (git-ignored). Crashes, hangs and out-of-memory inputs go to
@@ -20,8 +21,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 target="${1:-}"
 seconds="${2:-}"
 config="${FUZZ_CONFIG:-release}"
-if [[ -z "$target" || ! "$seconds" =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|fuzz-sync-changeset|all SECONDS" >&2
+if [[ -z "$target" || ! "$seconds" =~ ^([0-9]+|build)$ ]]; then
+    echo "usage: $0 fuzz-file|fuzz-storage-ops|fuzz-query|fuzz-query-eval|fuzz-sync-wire|fuzz-sync-changeset|all SECONDS|build" >&2
     exit 2
 fi
 case "$target" in
@@ -46,6 +47,7 @@ for t in "${targets[@]}"; do
     swift build --package-path "$here" --scratch-path "$here/.build-fuzz" -c "$config" \
         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product "$t"
 done
+[[ "$seconds" == build ]] && exit 0
 bin="$(swift build --package-path "$here" --scratch-path "$here/.build-fuzz" -c "$config" --show-bin-path)"
 
 keep_going=()
