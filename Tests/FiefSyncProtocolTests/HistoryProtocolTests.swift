@@ -145,4 +145,20 @@ final class HistoryProtocolTests: XCTestCase {
         let pendingBases = try a.syncHistoryEntries(after: try a.syncHistoryState().downloadedClientVersion).map(\.baseServerVersion)
         XCTAssertEqual(pendingBases, [UInt64(entries.count)], "the pending changeset is rebased")
     }
+
+    func testOwnSetAndMapChangesComingBackTakeTheServersOrder() throws {
+        let a = try SyncSimulator.peer(1)
+        var history = ServerHistory()
+        try a.write { a.create(SimItem.self, value: ["id": "s", "labels": ["a", "b"], "attrs": ["x": 1]]) }
+        for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
+        try ClientIntegration.integrate(try history.entries(after: 0), into: a)
+        // Written whole, in another order: the changeset records only what was added, which
+        // every other copy appends. The writer takes that order when its changeset comes back.
+        try a.write { a.create(SimItem.self, value: ["id": "s", "labels": ["c", "a", "b"], "attrs": ["y": 2, "x": 1]], update: .modified) }
+        let sent = try history.latestVersion
+        for u in try ClientIntegration.uploads(from: a, after: try a.syncHistoryState().downloadedClientVersion) { _ = try history.integrate(u) }
+        try ClientIntegration.integrate(try history.entries(after: sent), into: a)
+        XCTAssertEqual(Array(a.objects(SimItem.self).first!.labels), ["a", "b", "c"])
+        XCTAssertEqual(Array(a.objects(SimItem.self).first!.attrs.keys), ["x", "y"])
+    }
 }

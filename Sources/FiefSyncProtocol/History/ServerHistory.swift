@@ -163,6 +163,11 @@
     }
 
     /// Removes the entries up to `version` (clients behind it will need a client reset).
+    ///
+    /// "Behind" counts a client's pending changesets too: one may keep a base server version
+    /// older than its download cursor (when its own changesets came back as it recorded them,
+    /// `ClientIntegration` only moved the cursor), and its upload is refused with a client
+    /// reset if that base was removed.
     public mutating func compact(through version: UInt64) {
         let v = min(version, latestVersion)
         guard v > compactedThrough else { return }
