@@ -40,8 +40,9 @@
             if let first = fresh.first, first.serverVersion != state.downloadedServerVersion + 1 {
                 throw ClientIntegrationError.gap(expected: state.downloadedServerVersion + 1, received: first.serverVersion)
             }
+            let newestTimestamp = fresh.lazy.map(\.timestamp).max() ?? 0
             if view == nil, let last = fresh.last, try echoesPendingAsRecorded(fresh, state: state, realm: realm) {
-                try realm.observeSyncTimestamp(fresh.map(\.timestamp).max() ?? 0)
+                try realm.observeSyncTimestamp(newestTimestamp)
                 try realm.setSyncDownloadCursor(serverVersion: last.serverVersion, clientVersion: last.originClientVersion)
                 integrated = fresh.count
                 return
@@ -50,7 +51,6 @@
             var ownIntegrated = state.downloadedClientVersion
             var others: [(changeset: MergeChangeset, footprint: ChangesetFootprint)] = []
             var serverVersion = state.downloadedServerVersion
-            var newestTimestamp: UInt64 = 0
             for entry in fresh {
                 guard entry.serverVersion == serverVersion + 1 else {
                     throw ClientIntegrationError.gap(expected: serverVersion + 1, received: entry.serverVersion)
@@ -58,7 +58,6 @@
                 serverVersion = entry.serverVersion
                 let local = entry.changeset.replacingFileIdent(own, with: 0)
                 try realm.integrateServerSyncChangeset(local, ownFileIdent: own)
-                newestTimestamp = max(newestTimestamp, entry.timestamp)
                 if entry.originFileIdent == own {
                     ownIntegrated = max(ownIntegrated, entry.originClientVersion)
                 } else {

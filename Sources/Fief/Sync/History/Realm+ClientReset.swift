@@ -13,7 +13,7 @@ extension Realm {
     @_spi(Sync) public func resetSyncFile() throws -> [SyncHistoryEntry] {
         guard let session else { throw RealmError.notInWriteTransaction }
         let state = try SyncHistoryStore.readState(session.txn)
-        let pending = try SyncHistoryStore.entries(session.txn, after: state.downloadedClientVersion).map { entry, _ in
+        let pending = try SyncHistoryStore.entries(session.txn, after: state.downloadedClientVersion).map { entry in
             var named = entry
             named.changeset = entry.changeset.replacingFileIdent(0, with: state.fileIdent)
             return named

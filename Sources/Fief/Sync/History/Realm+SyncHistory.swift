@@ -19,7 +19,7 @@ extension Realm {
     /// The changesets recorded after `clientVersion`, up to `last`, oldest first: what to upload.
     @_spi(Sync) public func syncHistoryEntries(after clientVersion: UInt64, through last: UInt64 = .max) throws -> [SyncHistoryEntry] {
         checkIsolation()
-        return try SyncHistoryStore.entries(try currentTxn(), after: clientVersion, through: last).map(\.0)
+        return try SyncHistoryStore.entries(try currentTxn(), after: clientVersion, through: last)
     }
 
     /// Records the identity the server assigned to this file. Inside a write transaction.
@@ -52,7 +52,7 @@ extension Realm {
     @_spi(Sync) public func undoPendingSyncChangesets() throws -> [SyncHistoryEntry] {
         guard let session else { throw RealmError.notInWriteTransaction }
         let state = try SyncHistoryStore.readState(session.txn)
-        let pending = try SyncHistoryStore.entries(session.txn, after: state.downloadedClientVersion)
+        let pending = try SyncHistoryStore.entriesWithUndo(session.txn, after: state.downloadedClientVersion)
         for (_, undo) in pending.reversed() { try self.undo(undo) }
         try SyncHistoryStore.trim(session.txn, through: state.latestClientVersion)
         return pending.map(\.0)

@@ -67,7 +67,9 @@ enum SyncHistoryStore {
         return out
     }
 
-    static func decode(clientVersion: UInt64, _ bytes: [UInt8]) throws -> (SyncHistoryEntry, UndoLog) {
+    /// Entry `clientVersion` from its stored bytes, with its undo log still encoded (only an
+    /// undo needs it decoded).
+    static func decode(clientVersion: UInt64, _ bytes: [UInt8]) throws -> (SyncHistoryEntry, undo: [UInt8]) {
         let parts: (UInt64, UInt64, [UInt8], [UInt8])? = bytes.withUnsafeBytes { raw in
             var r = ByteReader(raw)
             guard r.byte() == entryVersion, let t = r.u64(), let base = r.varint(),
@@ -81,8 +83,7 @@ enum SyncHistoryStore {
         do { changeset = try SyncChangesetCoding.decode(changesetBytes) } catch {
             throw RealmError.corruptChangeset(offset: error.offset, reason: "\(historyTree) entry \(clientVersion): \(error)")
         }
-        return (SyncHistoryEntry(clientVersion: clientVersion, baseServerVersion: base, timestamp: timestamp, changeset: changeset),
-                try UndoLog.decode(undoBytes))
+        return (SyncHistoryEntry(clientVersion: clientVersion, baseServerVersion: base, timestamp: timestamp, changeset: changeset), undoBytes)
     }
 
     /// Stores `entry` with its undo log; `changeset` is `entry.changeset` encoded, when the
@@ -94,7 +95,21 @@ enum SyncHistoryStore {
     }
 
     /// The entries with a client version above `clientVersion`, up to `last`, oldest first.
-    static func entries(_ txn: Transaction, after clientVersion: UInt64, through last: UInt64 = .max) throws -> [(SyncHistoryEntry, UndoLog)] {
+    static func entries(_ txn: Transaction, after clientVersion: UInt64, through last: UInt64 = .max) throws -> [SyncHistoryEntry] {
+        try stored(txn, after: clientVersion, through: last).map { try decode(clientVersion: $0.0, $0.1).0 }
+    }
+
+    /// The entries with a client version above `clientVersion`, oldest first, each with its
+    /// undo log.
+    static func entriesWithUndo(_ txn: Transaction, after clientVersion: UInt64) throws -> [(SyncHistoryEntry, UndoLog)] {
+        try stored(txn, after: clientVersion, through: .max).map {
+            let (entry, undo) = try decode(clientVersion: $0.0, $0.1)
+            return (entry, try UndoLog.decode(undo))
+        }
+    }
+
+    /// The stored bytes of the entries with a client version above `clientVersion`, up to `last`.
+    private static func stored(_ txn: Transaction, after clientVersion: UInt64, through last: UInt64) throws -> [(UInt64, [UInt8])] {
         guard let tree = try txn.tree(historyTree) else { return [] }
         var raw: [(UInt64, [UInt8])] = []
         try tree.forEach(from: key(clientVersion &+ 1)) { k, v in
@@ -104,7 +119,7 @@ enum SyncHistoryStore {
             raw.append((version, Array(v)))
             return true
         }
-        return try raw.map { try decode(clientVersion: $0.0, $0.1) }
+        return raw
     }
 
     /// Removes the entries up to `clientVersion`: the server's history holds them now.
