@@ -146,19 +146,32 @@ final class HistoryProtocolTests: XCTestCase {
         XCTAssertEqual(pendingBases, [UInt64(entries.count)], "the pending changeset is rebased")
     }
 
-    func testOwnSetAndMapChangesComingBackTakeTheServersOrder() throws {
-        let a = try SyncSimulator.peer(1)
+    func testSetsAndMapsWrittenWholeHoldOneOrderInEveryCopy() throws {
+        let a = try SyncSimulator.peer(1), b = try SyncSimulator.peer(2)
         var history = ServerHistory()
         try a.write { a.create(SimItem.self, value: ["id": "s", "labels": ["a", "b"], "attrs": ["x": 1]]) }
         for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
         try ClientIntegration.integrate(try history.entries(after: 0), into: a)
-        // Written whole, in another order: the changeset records only what was added, which
-        // every other copy appends. The writer takes that order when its changeset comes back.
+        try ClientIntegration.integrate(try history.entries(after: 0), into: b)
+        // Written whole in another order: the changeset records only what was added, which
+        // every other copy appends, and the writer stores that order at once.
         try a.write { a.create(SimItem.self, value: ["id": "s", "labels": ["c", "a", "b"], "attrs": ["y": 2, "x": 1]], update: .modified) }
-        let sent = try history.latestVersion
-        for u in try ClientIntegration.uploads(from: a, after: try a.syncHistoryState().downloadedClientVersion) { _ = try history.integrate(u) }
-        try ClientIntegration.integrate(try history.entries(after: sent), into: a)
         XCTAssertEqual(Array(a.objects(SimItem.self).first!.labels), ["a", "b", "c"])
-        XCTAssertEqual(Array(a.objects(SimItem.self).first!.attrs.keys), ["x", "y"])
+        // The same members in another order change nothing.
+        try a.write { a.create(SimItem.self, value: ["id": "s", "labels": ["b", "c", "a"]], update: .modified) }
+        XCTAssertEqual(Array(a.objects(SimItem.self).first!.labels), ["a", "b", "c"])
+        let sent = history.latestVersion
+        for u in try ClientIntegration.uploads(from: a, after: try a.syncHistoryState().downloadedClientVersion) { _ = try history.integrate(u) }
+        // Written after the upload: still pending when the changesets come back.
+        try a.write { a.objects(SimItem.self).first!.title = "later" }
+        try ClientIntegration.integrate(try history.entries(after: sent), into: a)
+        try ClientIntegration.integrate(try history.entries(after: sent), into: b)
+        for peer in [a, b] {
+            XCTAssertEqual(Array(peer.objects(SimItem.self).first!.labels), ["a", "b", "c"])
+            XCTAssertEqual(Array(peer.objects(SimItem.self).first!.attrs.keys), ["x", "y"])
+        }
+        // Taken as recorded: the pending changeset was not undone and rebased past them.
+        XCTAssertEqual(try a.syncHistoryEntries(after: 0).map(\.baseServerVersion), [sent])
+        XCTAssertGreaterThan(history.latestVersion, sent)
     }
 }

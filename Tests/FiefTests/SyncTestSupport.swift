@@ -93,7 +93,7 @@ func own(_ key: UInt64) -> SyncObjectID { .global(GlobalKey(fileIdent: 0, sequen
 
 /// Every object of every top-level class of `realm`, one line each, sorted: properties by
 /// name, links by sync identity (this file's own global keys shown with `ownFileIdent`),
-/// embedded objects inline, sets sorted.
+/// embedded objects inline, sets in their stored order (every copy holds one order).
 func exportRealm(_ realm: Realm, ownFileIdent: UInt64) throws -> String {
     func id(_ object: SyncObjectID) -> String {
         if case .global(let g) = object, g.fileIdent == 0 { return "\(GlobalKey(fileIdent: ownFileIdent, sequence: g.sequence))" }
@@ -123,7 +123,7 @@ func exportRealm(_ realm: Realm, ownFileIdent: UInt64) throws -> String {
             switch column.collection {
             case .none: text = try element(value, column)
             case .list: text = "[" + (try items.map { try element($0, column) }).joined(separator: ", ") + "]"
-            case .set: text = "{" + (try items.map { try element($0, column) }).sorted().joined(separator: ", ") + "}"
+            case .set: text = "{" + (try items.map { try element($0, column) }).joined(separator: ", ") + "}"
             case .map: text = "[" + (try Realm.mapEntries(items).map { "\($0.0): \(try element($0.1, column))" }).joined(separator: ", ") + "]"
             }
             fields.append("\(column.property.name)=\(text)")

@@ -66,6 +66,18 @@ public final class List<Element: _Persistable>: RandomAccessCollection, MutableC
         location.write(items, [.listInsert(className: location.className, key: location.state.rowKey, property: location.columnName, index: index, value: value)])
     }
 
+    /// Appends `element` unless the collection holds its stored form already: a set's insert,
+    /// where an unmanaged object with a member's primary key is that member.
+    func appendUnlessStored(_ element: Element) {
+        guard let location else { unmanaged.append(element); return }
+        var items = location.read()
+        let value = stored(element)
+        guard !items.contains(value) else { return }
+        items.append(value)
+        location.write(items, [.listInsert(className: location.className, key: location.state.rowKey, property: location.columnName,
+                                           index: items.count - 1, value: value)])
+    }
+
     /// Removes the element at `index`.
     public func remove(at index: Int) {
         guard let location else { unmanaged.remove(at: index); return }
@@ -135,8 +147,12 @@ extension List: _Persistable, _ArrayInitializable, _CollectionStoredValue {
         return list
     }
     public func _fiefWrite(_ access: _PropertyAccess) throws {
-        let items = try elements().map { try $0._fiefToStored(_RealmContext(realm: access.realm)).value }
+        var items = try elements().map { try $0._fiefToStored(_RealmContext(realm: access.realm)).value }
         let location = CollectionLocation(state: access.object, column: access.column)
+        if access.column.collection == .set,
+           case .collection(let members) = try access.realm.setWrittenWhole(.collection(items), over: .collection(location.read()), access.column) {
+            items = members
+        }
         var instructions: [ChangesetInstruction] = [.listClear(className: location.className, key: location.state.rowKey, property: location.columnName)]
         for (i, v) in items.enumerated() {
             instructions.append(.listInsert(className: location.className, key: location.state.rowKey, property: location.columnName, index: i, value: v))

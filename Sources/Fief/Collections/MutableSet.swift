@@ -4,6 +4,13 @@
 /// class Recipe: Object { @Persisted var tags: MutableSet<String> }
 /// try realm.write { recipe.tags.insert("vegan") }
 /// ```
+///
+/// A managed set keeps its elements in the order they were added. A set written whole (the
+/// property assigned, an update with `create(_:value:update:)`, a dynamic or migration
+/// assignment) keeps the elements that stay in their order and adds the new ones after them,
+/// so every synced copy of the set holds the same order. A set of `AnyRealmValue` cannot hold
+/// a list or dictionary (``RealmError/invalidValue(_:)``, or a trap for ``insert(_:)``, as a
+/// RealmSwift exception would).
 public final class MutableSet<Element: _Persistable>: RandomAccessCollection, CustomStringConvertible {
     let list: List<Element>
 
@@ -26,7 +33,10 @@ public final class MutableSet<Element: _Persistable>: RandomAccessCollection, Cu
     /// Whether the set contains `element`.
     public func contains(_ element: Element) -> Bool { position(of: element) != nil }
     /// Adds `element` unless present.
-    public func insert(_ element: Element) { if position(of: element) == nil { list.append(element) } }
+    public func insert(_ element: Element) {
+        guard list.location != nil else { if position(of: element) == nil { list.append(element) }; return }
+        list.appendUnlessStored(element)
+    }
     /// Removes `element` if present.
     public func remove(_ element: Element) { if let i = position(of: element) { list.remove(at: i) } }
     /// Removes every element.
@@ -53,8 +63,11 @@ extension MutableSet: _Persistable, _CollectionStoredValue, _ArrayInitializable 
     public static func _fiefFromStored(_ box: _StoredBox, _ context: _RealmContext?) -> Self {
         Self(list: List._fiefFromStored(box, context))
     }
-    public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox { try list._fiefToStored(context) }
+    public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox {
+        guard case .collection(let items) = try list._fiefToStored(context).value else { return _StoredBox(value: .collection([])) }
+        return _StoredBox(value: .collection(try StoredValue.setMembers(items, of: nil)))
+    }
     public static func _fiefRead(_ access: _PropertyAccess) -> Self { Self(list: List._fiefRead(access)) }
     public func _fiefWrite(_ access: _PropertyAccess) throws { try list._fiefWrite(access) }
-    func _storedElements(_ realm: Realm?) throws -> StoredValue { try list._storedElements(realm) }
+    func _storedElements(_ realm: Realm?) throws -> StoredValue { try _fiefToStored(realm.map { _RealmContext(realm: $0) }).value }
 }

@@ -25,12 +25,8 @@ struct DynamicValues {
         case .list, .set:
             guard let value else { return .collection([]) }
             guard let items = DynamicAccess.anyArray(value) else { throw mismatch(value, property, "an array") }
-            var values = try items.map { try element(Self.unwrap($0), property) }
-            if property.collection == .set {
-                var seen: Set<StoredValue> = []
-                values = values.filter { seen.insert($0).inserted }
-            }
-            return .collection(values)
+            let values = try items.map { try element(Self.unwrap($0), property) }
+            return .collection(property.collection == .set ? try StoredValue.setMembers(values, of: property.name) : values)
         }
     }
 

@@ -105,8 +105,10 @@ extension Realm {
         let state = ManagedRow(realm: self, table: binding, key: key)
         for column in binding.columns where column.property.isStored && !column.property.isPrimary {
             guard let given = values[column.property.name] else { continue }
-            let value = try converter.stored(given, for: column.property)
-            if update == .modified, try table(binding).read(key, column) == value { continue }
+            var value = try converter.stored(given, for: column.property)
+            let current = try table(binding).read(key, column)
+            value = try setWrittenWhole(value, over: current, column)
+            if update == .modified, current == value { continue }
             try writeValue(state, column, value)
         }
     }

@@ -17,12 +17,8 @@ enum DynamicAccess {
             guard let items = anyArray(value) else {
                 throw RealmError.invalidValue("\(property.name) needs a collection, got \(type(of: value))")
             }
-            var values = try items.map { try storedValue($0, for: element, realm: realm) }
-            if property.collection == .set {
-                var seen: Set<StoredValue> = []
-                values = values.filter { seen.insert($0).inserted }
-            }
-            return .collection(values)
+            let values = try items.map { try storedValue($0, for: element, realm: realm) }
+            return .collection(property.collection == .set ? try StoredValue.setMembers(values, of: property.name) : values)
         }
         guard let value, !(value is NSNull) else { return .null }
         if let optional = value as? any OptionalProtocol {

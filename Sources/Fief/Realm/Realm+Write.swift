@@ -295,9 +295,11 @@ extension Realm {
             for (i, property) in info.properties.enumerated() where property.isStored && !property.isPrimary {
                 if let only = onlyProperties, !only.contains(property.name) { continue }
                 let column = binding.swiftColumns[i]
-                let value = try info.storedValue(of: object, i, context)
+                var value = try info.storedValue(of: object, i, context)
                 try checkValue(value, for: property)
-                if update == .modified, try store.read(key, column) == value { continue }
+                let current = column.collection == .set || update == .modified ? try store.read(key, column) : nil
+                if column.collection == .set { value = try setWrittenWhole(value, over: current, column) }
+                if update == .modified, current == value { continue }
                 let old = try store.update(key, column, value)
                 try deleteOrphanedEmbedded(column, old: old, new: value)
                 session.changeset.append(.set(className: binding.className, key: key, property: property.columnName, value: value))

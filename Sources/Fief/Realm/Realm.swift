@@ -558,7 +558,10 @@ public final class Realm {
         guard !state.rowIsStale else { throw RealmError.objectDeleted(state.rowTable.className) }
         if column.property.isPrimary { throw RealmError.invalidValue("Primary key can't be changed after an object is inserted.") }
         try checkValue(value, for: column.property)
-        let old = try table(state.rowTable).update(state.rowKey, column, value)
+        let store = try table(state.rowTable)
+        var value = value
+        if column.collection == .set { value = try setWrittenWhole(value, over: try store.read(state.rowKey, column), column) }
+        let old = try store.update(state.rowKey, column, value)
         try deleteOrphanedEmbedded(column, old: old, new: value)
         session!.changeset.append(.set(className: state.rowTable.className, key: state.rowKey, property: column.property.columnName, value: value))
         if let sync = activeSyncRecorder { try recordSyncSet(state.rowTable, state.rowKey, column, old: old, new: value, sync) }

@@ -98,30 +98,16 @@
     /// what lies between it and the cursor is this file's own, which the server does not
     /// transform an upload past (a server that drops history before such a base would have to
     /// reset the client instead, see `ServerHistory.compact(through:)`).
-    ///
-    /// A changeset of set or map members goes the whole way: a set or map written whole keeps
-    /// the order it was given in the writer's realm, while its changeset records only the
-    /// members that changed, which every other copy appends. Applying the server's copy gives
-    /// the writer the order the others hold.
     private static func echoesPendingAsRecorded(_ fresh: [ServerHistoryEntry], state: SyncHistoryState, realm: Realm) throws -> Bool {
         guard let last = fresh.last else { return false }
         for (offset, entry) in fresh.enumerated() {
             guard entry.originFileIdent == state.fileIdent, entry.serverVersion == state.downloadedServerVersion + UInt64(offset) + 1,
-                  entry.originClientVersion == state.downloadedClientVersion + UInt64(offset) + 1,
-                  !entry.changeset.instructions.contains(where: changesMembers) else { return false }
+                  entry.originClientVersion == state.downloadedClientVersion + UInt64(offset) + 1 else { return false }
         }
         let recorded = try realm.syncHistoryEntries(after: state.downloadedClientVersion, through: last.originClientVersion)
         guard recorded.count == fresh.count else { return false }
         return zip(fresh, recorded).allSatisfy { entry, mine in
             entry.changeset.replacingFileIdent(state.fileIdent, with: 0) == mine.changeset
-        }
-    }
-
-    /// Whether `instruction` inserts or erases a member of a set or map.
-    private static func changesMembers(_ instruction: SyncInstruction) -> Bool {
-        switch instruction {
-        case .setInsert, .setErase, .dictionaryInsert, .dictionaryErase: true
-        default: false
         }
     }
 

@@ -213,8 +213,23 @@ final class SyncSimulator {
         case 14: if let n = pick(notes) { item.notes.insert(n, at: int(item.notes.count + 1)) }
         case 15: if !item.notes.isEmpty { item.notes.remove(at: int(item.notes.count)) }
         case 16: item.labels.insert("l\(int(6))")
-        case 17: item.labels.remove("l\(int(6))")
-        case 18: item.attrs["k\(int(4))"] = int(3) == 0 ? nil : int(100)
+        case 17:
+            if int(4) == 0 {
+                // Written whole: most members kept, up to three added, in a shuffled order.
+                let kept = item.labels.filter { _ in int(4) != 0 }
+                let whole = (kept + (0...int(3)).map { _ in "l\(int(6))" }).shuffled(using: &rng)
+                realm.create(SimItem.self, value: ["id": item.id, "labels": whole], update: .modified)
+            } else {
+                item.labels.remove("l\(int(6))")
+            }
+        case 18:
+            if int(4) == 0 {
+                var whole = Dictionary(uniqueKeysWithValues: item.attrs.keys.filter { _ in int(2) == 0 }.map { ($0, item.attrs[$0]!) })
+                whole["k\(int(4))"] = int(100)
+                realm.create(SimItem.self, value: ["id": item.id, "attrs": whole], update: .modified)
+            } else {
+                item.attrs["k\(int(4))"] = int(3) == 0 ? nil : int(100)
+            }
         case 19: item.buddy = pick(items)
         case 20: item.address = int(4) == 0 ? nil : SimAddress(value: ["city": "c\(int(20))", "zip": int(99)])
         case 21: if let a = item.address { a.city = "c\(int(20))" }
@@ -243,12 +258,12 @@ final class SyncSimulator {
         for i in realm.objects(SimItem.self).sorted(by: { $0.id < $1.id }) {
             let address = i.address.map { "\($0.city)/\($0.zip)" } ?? "-"
             let stops = i.stops.map { "\($0.city)/\($0.zip)" }.joined(separator: ",")
-            let attrs = i.attrs.keys.sorted().map { "\($0)=\(i.attrs[$0]!)" }.joined(separator: ",")
+            let attrs = i.attrs.keys.map { "\($0)=\(i.attrs[$0]!)" }.joined(separator: ",")
             let fields: [String] = [
                 i.id, i.title, "\(i.count)", "\(i.score)", "\(i.ratio)", "\(i.flag)", "\(i.when.map { "\($0.timeIntervalSinceReferenceDate)" } ?? "-")",
                 "\(i.blob.map { Array($0) } ?? [])", "\(i.oid.map { "\($0)" } ?? "-")", "\(i.uid?.uuidString ?? "-")", "\(i.amount.map { "\($0)" } ?? "-")",
                 "tags[\(i.tags.joined(separator: ","))]", "notes[\(try i.notes.map(noteID).joined(separator: ","))]",
-                "labels{\(i.labels.map { $0 }.sorted().joined(separator: ","))}", "attrs{\(attrs)}", "buddy=\(i.buddy?.id ?? "-")",
+                "labels{\(i.labels.joined(separator: ","))}", "attrs{\(attrs)}", "buddy=\(i.buddy?.id ?? "-")",
                 "address=\(address)", "stops[\(stops)]",
             ]
             lines.append(fields.joined(separator: " "))
