@@ -174,4 +174,28 @@ final class HistoryProtocolTests: XCTestCase {
         XCTAssertEqual(try a.syncHistoryEntries(after: 0).map(\.baseServerVersion), [sent])
         XCTAssertGreaterThan(history.latestVersion, sent)
     }
+
+    func testAnEditInsideAListInASetGivesTheWriterTheOthersOrder() throws {
+        let a = try SyncSimulator.peer(1), b = try SyncSimulator.peer(2)
+        var history = ServerHistory()
+        try a.write { a.create(SimItem.self, value: ["id": "s", "bag": [AnyRealmValue.fromArray([.string("x")]), AnyRealmValue.int(1)]]) }
+        for u in try ClientIntegration.uploads(from: a, after: 0) { _ = try history.integrate(u) }
+        try ClientIntegration.integrate(try history.entries(after: 0), into: a)
+        try ClientIntegration.integrate(try history.entries(after: 0), into: b)
+        // Recorded as the old list erased and the new one inserted, which the others append.
+        try a.write { a.objects(SimItem.self).first!.bag[0].listValue!.append(.string("y")) }
+        let sent = history.latestVersion
+        for u in try ClientIntegration.uploads(from: a, after: try a.syncHistoryState().downloadedClientVersion) { _ = try history.integrate(u) }
+        try ClientIntegration.integrate(try history.entries(after: sent), into: a)
+        try ClientIntegration.integrate(try history.entries(after: sent), into: b)
+        func text(_ v: AnyRealmValue) -> String {
+            switch v {
+            case .int(let i): "\(i)"
+            case .string(let s): s
+            case .list(let l): "[" + l.map(text).joined(separator: ",") + "]"
+            default: "?"
+            }
+        }
+        for peer in [a, b] { XCTAssertEqual(peer.objects(SimItem.self).first!.bag.map(text), ["1", "[x,y]"]) }
+    }
 }

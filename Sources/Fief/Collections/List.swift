@@ -150,7 +150,7 @@ extension List: _Persistable, _ArrayInitializable, _CollectionStoredValue {
         var items = try elements().map { try $0._fiefToStored(_RealmContext(realm: access.realm)).value }
         let location = CollectionLocation(state: access.object, column: access.column)
         if access.column.collection == .set,
-           case .collection(let members) = try access.realm.setWrittenWhole(.collection(items), over: .collection(location.read()), access.column) {
+           case .collection(let members) = access.realm.setWrittenWhole(.collection(items), over: .collection(location.read()), access.column) {
             items = members
         }
         var instructions: [ChangesetInstruction] = [.listClear(className: location.className, key: location.state.rowKey, property: location.columnName)]

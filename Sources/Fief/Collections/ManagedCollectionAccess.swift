@@ -43,7 +43,6 @@ struct CollectionLocation {
         let realm = state.rowRealm
         guard let session = realm.session else { throw RealmError.notInWriteTransaction }
         if let nesting { return try writeNested(items, nesting, session) }
-        if column.collection == .set, items.contains(where: \.isNestedCollection) { throw StoredValue.nestedCollectionInSet(property) }
         let old = try realm.table(state.rowTable).update(state.rowKey, column, .collection(items))
         try realm.deleteOrphanedEmbedded(column, old: old, new: .collection(items))
         for i in instructions { session.changeset.append(i) }

@@ -8,9 +8,7 @@
 /// A managed set keeps its elements in the order they were added. A set written whole (the
 /// property assigned, an update with `create(_:value:update:)`, a dynamic or migration
 /// assignment) keeps the elements that stay in their order and adds the new ones after them,
-/// so every synced copy of the set holds the same order. A set of `AnyRealmValue` cannot hold
-/// a list or dictionary (``RealmError/invalidValue(_:)``, or a trap for ``insert(_:)``, as a
-/// RealmSwift exception would).
+/// so every synced copy of the set holds the same order.
 public final class MutableSet<Element: _Persistable>: RandomAccessCollection, CustomStringConvertible {
     let list: List<Element>
 
@@ -65,7 +63,7 @@ extension MutableSet: _Persistable, _CollectionStoredValue, _ArrayInitializable 
     }
     public func _fiefToStored(_ context: _RealmContext?) throws -> _StoredBox {
         guard case .collection(let items) = try list._fiefToStored(context).value else { return _StoredBox(value: .collection([])) }
-        return _StoredBox(value: .collection(try StoredValue.setMembers(items, of: nil)))
+        return _StoredBox(value: .collection(StoredValue.setMembers(items)))
     }
     public static func _fiefRead(_ access: _PropertyAccess) -> Self { Self(list: List._fiefRead(access)) }
     public func _fiefWrite(_ access: _PropertyAccess) throws { try list._fiefWrite(access) }

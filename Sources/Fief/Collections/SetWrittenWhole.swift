@@ -10,11 +10,10 @@ extension Realm {
     /// another order changes nothing. Links to objects deleted earlier in the transaction are
     /// not current members (other copies erase them with the object).
     ///
-    /// Any other property's value is returned unchanged. Throws for a list or dictionary
-    /// among the members (see ``StoredValue/setMembers(_:of:)``).
-    func setWrittenWhole(_ new: StoredValue, over current: StoredValue?, _ column: ColumnBinding) throws -> StoredValue {
+    /// Any other property's value is returned unchanged.
+    func setWrittenWhole(_ new: StoredValue, over current: StoredValue?, _ column: ColumnBinding) -> StoredValue {
         guard column.collection == .set, case .collection(let given) = new else { return new }
-        let members = try StoredValue.setMembers(given, of: column.property.name)
+        let members = StoredValue.setMembers(given)
         guard let current, case .collection(let old) = filterDeletedLinks(current, column), !old.isEmpty else {
             return .collection(members)
         }
@@ -27,22 +26,12 @@ extension Realm {
 
 extension StoredValue {
     /// The stored members of a set given `items`: each once, in the order given (two unmanaged
-    /// objects with one primary key become one member). Throws for a list or dictionary among
-    /// them: as in RealmSwift, a set of mixed values cannot hold collections (an edit inside
-    /// one would move the member on every other copy).
-    static func setMembers(_ items: [StoredValue], of property: String?) throws -> [StoredValue] {
+    /// objects with one primary key are one member once added).
+    static func setMembers(_ items: [StoredValue]) -> [StoredValue] {
         var seen: Set<StoredValue> = []
         var members: [StoredValue] = []
         members.reserveCapacity(items.count)
-        for item in items {
-            if item.isNestedCollection { throw nestedCollectionInSet(property) }
-            if seen.insert(item).inserted { members.append(item) }
-        }
+        for item in items where seen.insert(item).inserted { members.append(item) }
         return members
-    }
-
-    /// The error for a list or dictionary given as a member of the set `property`.
-    static func nestedCollectionInSet(_ property: String?) -> RealmError {
-        RealmError.invalidValue("\(property.map { "'\($0)' is a set: " } ?? "")a set's members cannot be lists or dictionaries")
     }
 }

@@ -26,7 +26,7 @@ struct DynamicValues {
             guard let value else { return .collection([]) }
             guard let items = DynamicAccess.anyArray(value) else { throw mismatch(value, property, "an array") }
             let values = try items.map { try element(Self.unwrap($0), property) }
-            return .collection(property.collection == .set ? try StoredValue.setMembers(values, of: property.name) : values)
+            return .collection(property.collection == .set ? StoredValue.setMembers(values) : values)
         }
     }
 

@@ -107,7 +107,7 @@ extension Realm {
             guard let given = values[column.property.name] else { continue }
             var value = try converter.stored(given, for: column.property)
             let current = try table(binding).read(key, column)
-            value = try setWrittenWhole(value, over: current, column)
+            value = setWrittenWhole(value, over: current, column)
             if update == .modified, current == value { continue }
             try writeValue(state, column, value)
         }

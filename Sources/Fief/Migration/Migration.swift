@@ -164,7 +164,7 @@ public final class DynamicObject {
             do {
                 let store = try realm.table(binding)
                 var value = try DynamicAccess.storedValue(newValue, for: c.property, realm: realm)
-                if c.collection == .set { value = try realm.setWrittenWhole(value, over: try store.read(key, c), c) }
+                if c.collection == .set { value = realm.setWrittenWhole(value, over: try store.read(key, c), c) }
                 let old = try store.update(key, c, value)
                 realm.session?.changeset.append(.set(className: className, key: key, property: c.property.columnName, value: value))
                 if let sync = realm.activeSyncRecorder { try realm.recordSyncSet(binding, key, c, old: old, new: value, sync) }

@@ -13,12 +13,16 @@ enum DynamicAccess {
                 return .collection(try dict.sorted { $0.key < $1.key }.flatMap { k, v in
                     [StoredValue.string(k), try storedValue(v, for: element, realm: realm)] })
             }
-            if let collection = value as? any _CollectionStoredValue { return try collection._storedElements(realm) }
+            if let collection = value as? any _CollectionStoredValue {
+                let stored = try collection._storedElements(realm)
+                guard property.collection == .set, case .collection(let items) = stored else { return stored }
+                return .collection(StoredValue.setMembers(items))
+            }
             guard let items = anyArray(value) else {
                 throw RealmError.invalidValue("\(property.name) needs a collection, got \(type(of: value))")
             }
             let values = try items.map { try storedValue($0, for: element, realm: realm) }
-            return .collection(property.collection == .set ? try StoredValue.setMembers(values, of: property.name) : values)
+            return .collection(property.collection == .set ? StoredValue.setMembers(values) : values)
         }
         guard let value, !(value is NSNull) else { return .null }
         if let optional = value as? any OptionalProtocol {

@@ -298,7 +298,7 @@ extension Realm {
                 var value = try info.storedValue(of: object, i, context)
                 try checkValue(value, for: property)
                 let current = column.collection == .set || update == .modified ? try store.read(key, column) : nil
-                if column.collection == .set { value = try setWrittenWhole(value, over: current, column) }
+                if column.collection == .set { value = setWrittenWhole(value, over: current, column) }
                 if update == .modified, current == value { continue }
                 let old = try store.update(key, column, value)
                 try deleteOrphanedEmbedded(column, old: old, new: value)

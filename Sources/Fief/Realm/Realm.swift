@@ -560,7 +560,7 @@ public final class Realm {
         try checkValue(value, for: column.property)
         let store = try table(state.rowTable)
         var value = value
-        if column.collection == .set { value = try setWrittenWhole(value, over: try store.read(state.rowKey, column), column) }
+        if column.collection == .set { value = setWrittenWhole(value, over: try store.read(state.rowKey, column), column) }
         let old = try store.update(state.rowKey, column, value)
         try deleteOrphanedEmbedded(column, old: old, new: value)
         session!.changeset.append(.set(className: state.rowTable.className, key: state.rowKey, property: column.property.columnName, value: value))

@@ -181,7 +181,6 @@ struct SyncApplier {
         switch instruction {
         case let .setInsert(_, value):
             guard let stored = try element(value, for: place.column), !items.contains(stored) else { return }
-            if stored.isNestedCollection { throw SyncApplyFailure("\(place.name) is a set: its members cannot be lists or dictionaries") }
             items.append(stored)
             try place.location.tryWrite(items, [.listInsert(className: c, key: k, property: p, index: items.count - 1, value: stored)])
         case let .setErase(_, value):

@@ -98,16 +98,31 @@
     /// what lies between it and the cursor is this file's own, which the server does not
     /// transform an upload past (a server that drops history before such a base would have to
     /// reset the client instead, see `ServerHistory.compact(through:)`).
+    ///
+    /// Sets and maps qualify: a write stores them in the order their changeset replays to. The
+    /// one exception is a list or dictionary that is a member of a set of mixed values: an edit
+    /// inside it is recorded as erasing the old member and inserting the new one, which every
+    /// other copy appends, while the writer keeps it in its place (where its live handle finds
+    /// it). Such a changeset takes the whole way, which gives the writer the others' order.
     private static func echoesPendingAsRecorded(_ fresh: [ServerHistoryEntry], state: SyncHistoryState, realm: Realm) throws -> Bool {
         guard let last = fresh.last else { return false }
         for (offset, entry) in fresh.enumerated() {
             guard entry.originFileIdent == state.fileIdent, entry.serverVersion == state.downloadedServerVersion + UInt64(offset) + 1,
-                  entry.originClientVersion == state.downloadedClientVersion + UInt64(offset) + 1 else { return false }
+                  entry.originClientVersion == state.downloadedClientVersion + UInt64(offset) + 1,
+                  !entry.changeset.instructions.contains(where: replacesANestedSetMember) else { return false }
         }
         let recorded = try realm.syncHistoryEntries(after: state.downloadedClientVersion, through: last.originClientVersion)
         guard recorded.count == fresh.count else { return false }
         return zip(fresh, recorded).allSatisfy { entry, mine in
             entry.changeset.replacingFileIdent(state.fileIdent, with: 0) == mine.changeset
+        }
+    }
+
+    /// Whether `instruction` inserts or erases a list or dictionary as a member of a set.
+    private static func replacesANestedSetMember(_ instruction: SyncInstruction) -> Bool {
+        switch instruction {
+        case .setInsert(_, .list), .setInsert(_, .dictionary), .setErase(_, .list), .setErase(_, .dictionary): true
+        default: false
         }
     }
 

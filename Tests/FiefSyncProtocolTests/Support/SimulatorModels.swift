@@ -19,6 +19,7 @@ final class SimItem: Object {
     @Persisted var notes: List<SimNote>
     @Persisted var labels: MutableSet<String>
     @Persisted var attrs: Map<String, Int>
+    @Persisted var bag: MutableSet<AnyRealmValue>
     @Persisted var buddy: SimItem?
     @Persisted var address: SimAddress?
     @Persisted var stops: List<SimAddress>
