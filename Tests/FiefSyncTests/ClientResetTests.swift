@@ -1,3 +1,4 @@
+@_spi(Sync) import Fief
 @_spi(Sync) import FiefSync
 import Foundation
 import ServerProcessSupport
@@ -57,9 +58,13 @@ final class ClientResetTests: SyncTestCase {
             seen.add("before \(before.objects(Note.self).count)")
         }, afterReset: { before, after in
             seen.add("after \(before.objects(Note.self).count) → \(after.objects(Note.self).count)")
+            // The session's own realms show the app's configuration: a realm opened from it
+            // is the app's, and keeps the session open.
+            let own = [before, after].map { $0.configuration.syncAgent?.isSessionsOwnOpen ?? true }
+            seen.add("own \(own)")
         }))
-        try await eventually(60, "the reset finished") { seen.all.count == 2 }
-        XCTAssertEqual(seen.all, ["before 4", "after 4 → 0"])
+        try await eventually(60, "the reset finished") { seen.all.count == 3 }
+        XCTAssertEqual(seen.all, ["before 4", "after 4 → 0", "own [false, false]"])
         let count = await holder.count()
         XCTAssertEqual(count, 0, "the restored server has no notes, and the unsynced one is discarded")
         // The file syncs again as a new client.

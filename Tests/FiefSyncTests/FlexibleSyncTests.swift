@@ -1,3 +1,4 @@
+@_spi(Sync) import Fief
 @_spi(Sync) import FiefSync
 import Foundation
 import XCTest
@@ -82,6 +83,19 @@ actor FlexDevice {
         realm.syncSession!.resume()
     }
     func subscriptionCount() -> Int { realm.subscriptions.count }
+
+    /// The realm's subscription set and session, to keep after ``close()``.
+    func handles() -> (SyncSubscriptionSet, SyncSession) { (realm.subscriptions, realm.syncSession!) }
+
+    func close() { realm = nil }
+
+    /// How many subscriptions the set stored in the file holds.
+    func storedSubscriptionCount() throws -> Int {
+        guard let bytes = try realm.storedSyncSubscriptions(),
+              let record = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let subscriptions = record["subscriptions"] as? [Any] else { return 0 }
+        return subscriptions.count
+    }
 
     /// What `first(named:)` and `first(ofType:where:)` find, and how many subscriptions iterate.
     func find() -> [String] {
@@ -348,5 +362,35 @@ final class InitialSubscriptionsTests: SyncTestCase {
             }
             XCTAssertEqual(runs.count, rerun ? 2 : 1, "rerunOnOpen: \(rerun)")
         }
+    }
+
+    /// A subscription set kept after the app closed its realm still changes: the closed session
+    /// starts for it, stores it in the file, downloads its data and closes again.
+    func testASubscriptionChangeStartsAClosedSessionWhichStoresItAndClosesAgain() async throws {
+        let writer = try await FlexDevice(try await register("cleo", on: makeApp(device: "writer")), subscriptions: [QuerySubscription<FlexItem>(name: "all")])
+        for i in 0..<10 { try await writer.put("c\(i)", owner: "c", status: "open", score: i) }
+        try await writer.settle()
+        let user = try await register("cato", on: makeApp(device: "device"))
+        var device: FlexDevice? = try await FlexDevice(user, subscriptions: [QuerySubscription<FlexItem>(name: "low") { $0.score < 3 }])
+        let (subscriptions, session) = await device!.handles()
+        await device!.close()
+        device = nil
+        try await eventually(10, "the session closes with the realm") { session.state == .inactive }
+
+        try await within(60) {
+            try await subscriptions.update {
+                subscriptions.remove(named: "low")
+                subscriptions.append(QuerySubscription<FlexItem>(name: "high") { $0.score >= 8 })
+            }
+        }
+        XCTAssertEqual(subscriptions.state, .complete)
+        try await eventually(10, "the session closes again") { session.state == .inactive }
+
+        // Opened again, the file holds the new set (not merged with the one it had) and its data.
+        let reopened = try await FlexDevice(user, subscriptions: [])
+        let count = try await reopened.storedSubscriptionCount()
+        XCTAssertEqual(count, 1)
+        let ids = await reopened.ids()
+        XCTAssertEqual(ids, ["c8", "c9"])
     }
 }

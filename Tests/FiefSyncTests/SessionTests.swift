@@ -65,7 +65,10 @@ final class SessionTests: SyncTestCase {
         let once = try await RealmHolder(notesConfiguration(onceUser), behavior: .once)
         let onceCount = await once.count()
         XCTAssertEqual(onceCount, 20)
+        let onceSession = try await XCTUnwrapAsync(await once.session())
         await once.close()
+        // With its last realm closed and nothing to upload, that device's session closes.
+        try await eventually(10, "the once device's session closes") { onceSession.state == .inactive }
 
         // A later write reaches .always on its next open.
         try await writer.write("late", text: "after")
@@ -75,16 +78,16 @@ final class SessionTests: SyncTestCase {
         XCTAssertTrue(ids.contains("late"))
 
         // Offline: .never and .once (existing file) open at once from the file; .always and
-        // .once on a new file report the failure. (The "once" device's session went on
-        // syncing in the background after its realm closed, so it has the late note too.)
+        // .once on a new file report the failure. (The "once" device's session closed with its
+        // realm, so its file does not have the late note.)
         XCTAssertEqual(try server.terminate(), 0)
         server = nil
         let never = try await RealmHolder(notesConfiguration(onceUser), behavior: .never)
         let neverCount = await never.count()
-        XCTAssertEqual(neverCount, 21)
+        XCTAssertEqual(neverCount, 20)
         let onceOffline = try await RealmHolder(notesConfiguration(onceUser), behavior: .once)
         let onceOfflineCount = await onceOffline.count()
-        XCTAssertEqual(onceOfflineCount, 21)
+        XCTAssertEqual(onceOfflineCount, 20)
         do {
             _ = try await RealmHolder(notesConfiguration(reader, "notes"), behavior: .always)
             XCTFail(".always opened without a server")
@@ -164,6 +167,60 @@ final class SessionTests: SyncTestCase {
         let mine = await reopened.export()
         let theirs = await desk.export()
         XCTAssertEqual(mine, theirs)
+    }
+
+    func testASessionClosesOnceTheAppClosedItsRealmsAndEverythingIsUploaded() async throws {
+        let port = server.port
+        let user = try await register("fay", on: makeApp(device: "phone"))
+        let config = notesConfiguration(user)
+        var holder: RealmHolder? = try await RealmHolder(config)
+        try await holder!.write("online", text: "1")
+        let session = try await XCTUnwrapAsync(await holder!.session())
+        try await session.wait(for: .upload, timeout: .seconds(60))
+
+        // Offline, a write waits for the server: closing the realm leaves the session syncing,
+        // and the file open for it.
+        XCTAssertEqual(try server.terminate(), 0)
+        try await holder!.write("offline", text: "2")
+        await holder!.close()
+        holder = nil
+        try await _Concurrency.Task.sleep(for: .milliseconds(500))
+        XCTAssertEqual(session.state, .active)
+        XCTAssertThrowsError(try Realm.deleteFiles(for: config), "the session holds the file until the write is uploaded")
+
+        // The server comes back: the write uploads, then the session closes, and the file with it.
+        server = try ServerProcess(dataDirectory: root.appendingPathComponent("server-data"),
+                                   arguments: ["--login-attempts-per-minute", "1000", "--port", "\(port)"])
+        try await eventually(60, "the session closes after the upload") { session.state == .inactive }
+        try await eventually(10, "the file closes with the session") { (try? Realm.deleteFiles(for: config)) == true }
+        XCTAssertEqual(session.connectionState, .disconnected)
+
+        // A wait starts the closed session for itself (it downloads into a new file), and the
+        // session closes again after it.
+        try await session.wait(for: .download, timeout: .seconds(60))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: config.fileURL!.path))
+        try await eventually(10, "the session closes again after the wait") { session.state == .inactive }
+        try await eventually(10, "the file closes again") { (try? Realm.deleteFiles(for: config)) == true }
+
+        // Another device reads the offline write and adds one; opening the realm again starts
+        // the same session, which downloads both into the new file.
+        let desk = try await RealmHolder(notesConfiguration(try await makeApp(device: "desk")
+            .login(credentials: .emailPassword(email: "fay", password: "correct horse battery"))), behavior: .always)
+        let deskIDs = await desk.ids()
+        XCTAssertEqual(deskIDs, ["online", "offline"])
+        try await desk.write("desk", text: "3")
+        try await desk.session()!.wait(for: .upload, timeout: .seconds(60))
+        let reopened = try await RealmHolder(config, behavior: .always)
+        let reopenedSession = await reopened.session()
+        XCTAssertTrue(reopenedSession === session)
+        XCTAssertEqual(session.state, .active)
+        let ids = await reopened.ids()
+        XCTAssertEqual(ids, ["online", "offline", "desk"])
+        // While the app keeps a realm open, the session stays.
+        try await reopened.write("later", text: "4")
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        try await _Concurrency.Task.sleep(for: .milliseconds(300))
+        XCTAssertEqual(session.state, .active)
     }
 
     /// Devices `a` and `b` of a new user `name`, each with the notes realm open, once a first

@@ -87,6 +87,39 @@ final class ErrorTests: XCTestCase {
         XCTAssertEqual(realm.objects(QPet.self).count, 5, "the failed write committed nothing")
     }
 
+    /// Adding or updating an object that links a deleted one fails with `objectDeleted` and
+    /// commits nothing. (A property setter or `List.append` given one traps, as in RealmSwift.)
+    func testLinkingADeletedObjectFailsAndCommitsNothing() throws {
+        try realm.write { realm.add(QOwner(value: ["id": 10])) }
+        let owner = realm.object(ofType: QOwner.self, forPrimaryKey: 10)!
+        let pets = Array(realm.objects(QPet.self))
+        let isDeleted: (RealmError) -> Bool = { if case .objectDeleted("QPet") = $0 { true } else { false } }
+        // Deleted in the same write, then linked by a new object, an update and a list value.
+        assertRealmError(try realm.write {
+            realm.delete(pets[0])
+            realm.add(QOwner(value: ["id": 11, "favorite": pets[0]]))
+        }, isDeleted)
+        assertRealmError(try realm.write {
+            realm.delete(pets[0])
+            realm.create(QOwner.self, value: ["id": 10, "favorite": pets[0]], update: .modified)
+        }, isDeleted)
+        assertRealmError(try realm.write {
+            realm.delete(pets[0])
+            realm.create(QOwner.self, value: ["id": 10, "pets": [pets[1], pets[0]]], update: .modified)
+        }, isDeleted)
+        XCTAssertEqual(realm.objects(QPet.self).count, 5, "the failed writes committed nothing")
+        XCTAssertNil(owner.favorite)
+        XCTAssertEqual(owner.pets.count, 0)
+        XCTAssertNil(realm.object(ofType: QOwner.self, forPrimaryKey: 11))
+        // Deleted by an earlier write: the old handle cannot be linked either.
+        try realm.write { realm.delete(pets[1]) }
+        XCTAssertTrue(pets[1].isInvalidated)
+        assertRealmError(try realm.write { realm.create(QOwner.self, value: ["id": 10, "favorite": pets[1]], update: .modified) }, isDeleted)
+        XCTAssertNil(owner.favorite)
+        try realm.write { realm.create(QOwner.self, value: ["id": 10, "favorite": pets[2]], update: .modified) }
+        XCTAssertTrue(owner.favorite?.isSameObject(as: pets[2]) == true)
+    }
+
     func testFirstErrorWinsAndLaterOperationsAreSkipped() throws {
         try realm.write { realm.add(QOwner(value: ["id": 10])) }
         assertRealmError(try realm.write {

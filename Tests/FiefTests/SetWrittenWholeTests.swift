@@ -7,6 +7,7 @@ final class WholeSetOwner: Object {
     @Persisted var tags: MutableSet<String>
     @Persisted var pets: MutableSet<WholeSetPet>
     @Persisted var mixed: MutableSet<AnyRealmValue>
+    @Persisted var ratings: MutableSet<Double>
 }
 
 final class WholeSetPet: Object {
@@ -40,6 +41,39 @@ final class SetWrittenWholeTests: XCTestCase {
         XCTAssertEqual(tags(realm), ["c", "x"], "the members that left go, the new one comes after, once")
         try realm.write { realm.create(WholeSetOwner.self, value: ["id": 1, "tags": [String]()], update: .modified) }
         XCTAssertEqual(tags(realm), [])
+    }
+
+    func testASetHoldsOneNaNAndFindsIt() throws {
+        let realm = try realm(synced: true)
+        try realm.write { realm.create(WholeSetOwner.self, value: ["id": 1, "ratings": [Double.nan, 1.0, Double.nan]]) }
+        let owner = realm.object(ofType: WholeSetOwner.self, forPrimaryKey: 1)!
+        XCTAssertEqual(owner.ratings.count, 2, "a new object's set holds one NaN")
+        try realm.write {
+            owner.ratings.insert(.nan)
+            owner.mixed.insert(.double(.nan))
+            owner.mixed.insert(.double(.nan))
+            owner.mixed.insert(.float(.nan))
+        }
+        XCTAssertEqual(owner.ratings.count, 2)
+        XCTAssertEqual(owner.mixed.count, 2, "one NaN of each kind")
+        XCTAssertTrue(owner.ratings.contains(.nan))
+        XCTAssertTrue(owner.mixed.contains(.double(.nan)))
+        try realm.write {
+            owner.ratings.remove(.nan)
+            owner.mixed.remove(.double(.nan))
+        }
+        XCTAssertEqual(Array(owner.ratings), [1.0])
+        XCTAssertEqual(owner.mixed.count, 1)
+        // Written whole: NaN is one new member; written again, it stays where it is.
+        try realm.write { realm.create(WholeSetOwner.self, value: ["id": 1, "ratings": [Double.nan, 2.0, 1.0, Double.nan]], update: .modified) }
+        XCTAssertEqual(owner.ratings.count, 3)
+        XCTAssertEqual(owner.ratings[0], 1.0)
+        XCTAssertTrue(owner.ratings[1].isNaN)
+        XCTAssertEqual(owner.ratings[2], 2.0)
+        let before = try realm.syncHistoryEntries(after: 0).count
+        try realm.write { realm.create(WholeSetOwner.self, value: ["id": 1, "ratings": [2.0, Double.nan, 1.0]], update: .modified) }
+        XCTAssertEqual(owner.ratings.count, 3)
+        XCTAssertEqual(try realm.syncHistoryEntries(after: 0).count, before, "the same members change nothing and record nothing")
     }
 
     func testTheSettersKeepTheMembersThatStayInTheirOrder() throws {

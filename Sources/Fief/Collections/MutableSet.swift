@@ -9,6 +9,10 @@
 /// property assigned, an update with `create(_:value:update:)`, a dynamic or migration
 /// assignment) keeps the elements that stay in their order and adds the new ones after them,
 /// so every synced copy of the set holds the same order.
+///
+/// Members are told apart by their stored values: a set of `Float` or `Double` holds at most
+/// one NaN (inserting NaN again adds nothing, and `contains(.nan)` finds it), and `-0.0` and
+/// `0.0` are one member.
 public final class MutableSet<Element: _Persistable>: RandomAccessCollection, CustomStringConvertible {
     let list: List<Element>
 

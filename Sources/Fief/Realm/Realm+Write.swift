@@ -321,6 +321,8 @@ extension Realm {
         // The row is gathered on the stack (a heap block only for a class too large for it):
         // no allocation an object, and nothing shared between the nesting levels of linked
         // objects added inside this one.
+        session.objectsBeingAdded.append(ObjectIdentifier(object))
+        defer { session.objectsBeingAdded.removeLast() }
         try withUnsafeTemporaryAllocation(of: StoredValue.self, capacity: info.fields.count) { scratch in
             try insertNewRow(object, key, into: scratch, info, store, primaryKey: pkValue, context, sync, session)
         }
@@ -406,6 +408,12 @@ extension Realm {
     func keyForLinking(_ object: ObjectBase) throws -> UInt64 {
         if let state = object._managed {
             guard state.rowRealm === self else { throw RealmError.wrongRealm("linked \(state.rowTable.className) belongs to another realm instance") }
+            // A deleted object's handle names a key nothing holds: a link to it would point
+            // at nothing here, and at whatever other copies make of it after sync. (A new
+            // object being added has its key before its row: a cycle links back to it.)
+            guard objectExists(object) || session?.objectsBeingAdded.contains(ObjectIdentifier(object)) == true else {
+                throw RealmError.objectDeleted(state.rowTable.className)
+            }
             return state.rowKey
         }
         guard let session else { throw RealmError.notInWriteTransaction }

@@ -16,6 +16,9 @@ import Foundation
 public final class Realm {
     /// The configuration the realm was opened with.
     public let configuration: Configuration
+    /// Whether this is a sync session's own instance of its file, not one of the app's
+    /// (``RealmSyncAgent/isSessionsOwnOpen``; its `configuration` shows the app's agent).
+    let isSessionsOwnInstance: Bool
     let coordinator: RealmCoordinator
     /// The schema version stored in the file.
     public internal(set) var schemaVersion: UInt64 = 0
@@ -116,7 +119,10 @@ public final class Realm {
     /// Opens the realm `configuration` describes, confined to the calling thread, without
     /// looking in the instance cache (the public initializers are in `Realm+Opening.swift`).
     init(opening configuration: Configuration) throws {
-        self.configuration = configuration
+        isSessionsOwnInstance = configuration.syncAgent?.isSessionsOwnOpen ?? false
+        var shown = configuration
+        if isSessionsOwnInstance { shown.syncAgent = configuration.syncAgent?.forApp }
+        self.configuration = shown
         isFrozen = false
         frozenReads = nil
         do {
@@ -138,6 +144,7 @@ public final class Realm {
     /// A frozen copy sharing the coordinator and pinning `txn`.
     init(frozenFrom realm: Realm, txn: Transaction) {
         configuration = realm.configuration
+        isSessionsOwnInstance = false
         coordinator = realm.coordinator
         schemaVersion = realm.schemaVersion
         fileSchema = realm.fileSchema

@@ -27,6 +27,9 @@ final class RealmCoordinator: @unchecked Sendable {
         let registration: UInt64
         let actor: (any Actor)?
         let queue: DispatchQueue?
+        /// Whether an app opened it: not a sync session's own instance
+        /// (``Realm/isSessionsOwnInstance``).
+        let isAppRealm: Bool
     }
 
     private init(identity: String, store: Store) {
@@ -74,10 +77,12 @@ final class RealmCoordinator: @unchecked Sendable {
     /// Records a live realm; one isolated to an actor or confined to a queue (`queue`) will
     /// be told of other realms' commits there.
     func register(_ realm: Realm, actor: (any Actor)?, queue: DispatchQueue? = nil) {
-        unregister(realm)
+        let removed = removeEntries(of: realm)
         lock.lock(); defer { lock.unlock() }
         registrations += 1
-        realms.append(RealmEntry(realm: UnretainedReference(realm), registration: registrations, actor: actor, queue: queue))
+        realms.append(RealmEntry(realm: UnretainedReference(realm), registration: registrations, actor: actor, queue: queue,
+                                 isAppRealm: !realm.isSessionsOwnInstance))
+        withExtendedLifetime(removed) {}
         if (actor != nil || queue != nil) && otherProcesses == nil {
             otherProcesses = store.observeCommitsByOtherProcesses { [weak self] in self?.announceCommit(except: nil) }
         }
@@ -126,15 +131,33 @@ final class RealmCoordinator: @unchecked Sendable {
         return realm.load()
     }
 
-    /// Takes a realm off the list (its `deinit`, and `register` before it lists it again).
+    /// Takes a realm off the list (its `deinit`). When it was the last realm an app had open
+    /// on a synced file, the file's sync agent hears of it (``RealmSyncAgent/appRealmsDidClose(_:)``).
     func unregister(_ realm: Realm) {
+        let removed = removeEntries(of: realm)
         lock.lock()
+        let appRealmsLeft = realms.contains { $0.isAppRealm }
+        lock.unlock()
         // Released after the lock: an entry's actor or queue may be the last thing keeping a
         // realm alive, and that realm's deinit takes the lock.
+        withExtendedLifetime(removed) {}
+        if !appRealmsLeft, removed.contains(where: \.isAppRealm), let agent = realm.configuration.syncAgent {
+            agent.appRealmsDidClose(realm.configuration)
+        }
+    }
+
+    /// Takes `realm`'s entries off the list and returns them, to be released after the lock.
+    private func removeEntries(of realm: Realm) -> [RealmEntry] {
+        lock.lock(); defer { lock.unlock() }
         let removed = realms.filter { $0.realm.refers(to: realm) }
         realms.removeAll { $0.realm.refers(to: realm) }
-        lock.unlock()
-        withExtendedLifetime(removed) {}
+        return removed
+    }
+
+    /// Whether an app has a realm instance open on the file (a sync session's own aside).
+    var hasAppRealms: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return realms.contains { $0.isAppRealm }
     }
 
     // MARK: Registry
@@ -214,10 +237,21 @@ private final class CoordinatorRegistry: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return coordinators[identity]?.value != nil
     }
+
+    /// The coordinator of `identity`, if the file is open in this process.
+    func existing(_ identity: String) -> RealmCoordinator? {
+        lock.lock(); defer { lock.unlock() }
+        return coordinators[identity]?.value
+    }
 }
 
 extension RealmCoordinator {
     static func isOpen(_ configuration: Realm.Configuration) -> Bool { registry.isOpen(configuration.storeIdentity) }
+
+    /// Whether an app has a realm instance of `configuration`'s file open in this process.
+    static func hasAppRealms(_ configuration: Realm.Configuration) -> Bool {
+        registry.existing(configuration.storeIdentity)?.hasAppRealms ?? false
+    }
 }
 
 /// The cluster starts of each class at recent versions of one file. A version's clusters

@@ -32,6 +32,9 @@ final class WriteSession {
     /// Adding a new object adds the new objects it links to inside it, and deleting an object
     /// deletes the embedded objects it owns inside it: one level per link, as deep as the graph.
     let graphRecursion = DeepRecursion()
+    /// The new objects whose rows are being gathered, outermost first: they have their keys
+    /// but no rows yet, and a cycle of new objects links back to them.
+    @exclusivity(unchecked) var objectsBeingAdded: [ObjectIdentifier] = []
     /// Objects deleted in this transaction, per class, for link cleanup at commit.
     @exclusivity(unchecked) var deleted: [String: Set<UInt64>] = [:]
     /// The keys of objects with a primary key that is not an `Int` whose creation an undo in this

@@ -27,6 +27,52 @@ enum StoredValue: Hashable, Sendable {
 
     var isNull: Bool { if case .null = self { true } else { false } }
 
+    /// Values of the same kind with equal payloads; a `Float` or `Double` NaN equals a NaN of
+    /// its kind. This is what a set's members are told apart by, and what a write compares
+    /// with the stored value: a set holds one NaN, and removing NaN (on this copy or, through
+    /// sync, on another) finds it. Queries compare with ``queryEqual(_:_:)`` instead.
+    static func == (lhs: StoredValue, rhs: StoredValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.float(a), .float(b)): a == b || a.isNaN && b.isNaN
+        case let (.double(a), .double(b)): a == b || a.isNaN && b.isNaN
+        case let (.string(a), .string(b)): a == b
+        case let (.data(a), .data(b)): a == b
+        case let (.date(a), .date(b)): a == b
+        case let (.decimal(a), .decimal(b)): a == b
+        case let (.objectId(a), .objectId(b)): a == b
+        case let (.uuid(a), .uuid(b)): a == b
+        case let (.link(a), .link(b)): a == b
+        case let (.anyLink(c, a), .anyLink(d, b)): a == b && c == d
+        case let (.collection(a), .collection(b)), let (.nestedList(a), .nestedList(b)), let (.nestedMap(a), .nestedMap(b)): a == b
+        default: false
+        }
+    }
+
+    /// Hashes the kind and the payload, consistently with `==` (every NaN of a kind alike).
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let v): hasher.combine(1); hasher.combine(v)
+        case .int(let v): hasher.combine(2); hasher.combine(v)
+        case .float(let v): hasher.combine(3); if !v.isNaN { hasher.combine(v) }
+        case .double(let v): hasher.combine(4); if !v.isNaN { hasher.combine(v) }
+        case .string(let v): hasher.combine(5); hasher.combine(v)
+        case .data(let v): hasher.combine(6); hasher.combine(v)
+        case .date(let v): hasher.combine(7); hasher.combine(v)
+        case .decimal(let v): hasher.combine(8); hasher.combine(v)
+        case .objectId(let v): hasher.combine(9); hasher.combine(v)
+        case .uuid(let v): hasher.combine(10); hasher.combine(v)
+        case .link(let v): hasher.combine(11); hasher.combine(v)
+        case let .anyLink(className, key): hasher.combine(12); hasher.combine(className); hasher.combine(key)
+        case .collection(let v): hasher.combine(13); hasher.combine(v)
+        case .nestedList(let v): hasher.combine(14); hasher.combine(v)
+        case .nestedMap(let v): hasher.combine(15); hasher.combine(v)
+        }
+    }
+
     /// The value as a number for arithmetic comparisons and aggregates, when it is one.
     var numeric: Double? {
         switch self {

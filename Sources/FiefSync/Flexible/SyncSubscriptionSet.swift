@@ -264,7 +264,11 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
     /// before the file was open).
     func attach(stored: Record?, onCommit: @escaping @Sendable (Record) -> Void) -> Record {
         locked {
-            if let stored {
+            if committed != nil {
+                // Attached again, after the session closed and reopened: this set has every
+                // version since, the file may lack those made while it was closed.
+                if let stored, stored.version > record.version { record = stored }
+            } else if let stored {
                 if record.version > 0 {
                     // Changed before the file was open (`initialSubscriptions`): on top of the
                     // stored set, as a new version of it.

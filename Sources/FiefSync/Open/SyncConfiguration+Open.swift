@@ -8,6 +8,9 @@ struct SyncAgent: RealmSyncAgent {
     /// happens inside an app's open: it neither waits nor runs initial subscriptions again.
     var isSessionsOwnOpen = false
 
+    /// This agent for an app's realm of the file.
+    var forApp: any RealmSyncAgent { SyncAgent(sync: sync) }
+
     /// Waits as `behavior` asks before a synced realm opens: `.always` downloads everything
     /// the server has, `.once` does so only when the file is new, `.never` starts the session
     /// and returns. A failed connection, a refused session, `openTimeout` and cancellation
@@ -29,6 +32,7 @@ struct SyncAgent: RealmSyncAgent {
         if let initial = sync.initialSubscriptions, isNew || initial.rerunOnOpen {
             session.subscriptions.change { initial.callback(session.subscriptions) }
         }
+        session.worker.status.noteOpen()
         await session.worker.start()
         switch behavior {
         case .never: break
@@ -41,8 +45,18 @@ struct SyncAgent: RealmSyncAgent {
 
     /// Starts the file's session (once per file and process).
     func realmDidOpen(_ configuration: Realm.Configuration) {
+        // The session's own instance: the session is the one opening it.
+        guard !isSessionsOwnOpen else { return }
         let session = SyncSessionRegistry.shared.session(for: configuration, sync: sync)
+        session.worker.status.noteOpen()
         Task { await session.worker.start() }
+    }
+
+    /// Closes the file's session once it is idle (``SyncSessionWorker/closeWhenIdle()``).
+    func appRealmsDidClose(_ configuration: Realm.Configuration) {
+        guard let session = SyncSessionRegistry.shared.existingSession(for: configuration) else { return }
+        let opens = session.worker.status.opens
+        Task { await session.worker.closeWhenIdle(opensAtClose: opens) }
     }
 
     /// Refuses a malformed realm URL and a user who logged out; makes the file's folder.

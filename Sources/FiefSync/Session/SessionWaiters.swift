@@ -26,6 +26,9 @@ struct SessionWaiters {
         return nextID
     }
 
+    /// Whether nothing waits.
+    var isEmpty: Bool { waiters.isEmpty }
+
     /// Whether a download waiter needs a mark sent.
     var hasUnsentMarks: Bool {
         waiters.contains { if case .download(nil) = $0.kind { true } else { false } }

@@ -7,6 +7,13 @@ import Foundation
 /// Get it from an open realm (`realm.syncSession`) or from the user
 /// (`user.session(for: realmURL)`).
 ///
+/// A session syncs while the app has a realm of the file open. When the app's last realm
+/// instance of the file goes (frozen realms aside), the session finishes what is outstanding
+/// (everything written is uploaded, every `wait(for:)` is answered), then closes: its state
+/// becomes `.inactive`, its connection and the file close. Opening a realm of the file again
+/// or `resume()` starts it again; `wait(for:)` starts it for the wait, and it closes again
+/// after it if no realm of the file opened meanwhile.
+///
 /// ```swift
 /// let session = realm.syncSession!
 /// session.suspend()                       // e.g. to save battery
@@ -21,8 +28,9 @@ public final class SyncSession: @unchecked Sendable {
     public enum State: Sendable, Equatable {
         /// Syncing, or trying to: connecting, connected, or waiting to reconnect.
         case active
-        /// Stopped: suspended, its user logged out, or stopped by an error that retrying would
-        /// not fix (no permission, a malformed URL, a manual client reset).
+        /// Stopped: suspended, closed because the app closed the file's realms, its user
+        /// logged out, or stopped by an error that retrying would not fix (no permission, a
+        /// malformed URL, a manual client reset).
         case inactive
         /// Waiting for a new access token before connecting.
         case waitingForAccessToken
@@ -147,6 +155,9 @@ final class SessionStatus: @unchecked Sendable {
         /// was `suspend()`: set when the call is made, which the worker follows (the tasks
         /// that tell it may run in any order).
         var suspendRequested = false
+        /// How many times a realm of the file began to open (counted as the open starts,
+        /// before the worker hears of it): a close asked for before the latest open is not made.
+        var opens = 0
     }
 
     private let lock = NSLock()
@@ -162,6 +173,10 @@ final class SessionStatus: @unchecked Sendable {
     var connectionState: SyncSession.ConnectionState { lock.lock(); defer { lock.unlock() }; return values.connectionState }
     var lastError: SyncError? { lock.lock(); defer { lock.unlock() }; return values.lastError }
     var suspendRequested: Bool { lock.lock(); defer { lock.unlock() }; return values.suspendRequested }
+    var opens: Int { lock.lock(); defer { lock.unlock() }; return values.opens }
+
+    /// A realm of the file is opening.
+    func noteOpen() { lock.lock(); values.opens += 1; lock.unlock() }
 
     /// Changes the values; a change of connection or session state is logged (`.info` and
     /// `.detail`), an error at `.error`.

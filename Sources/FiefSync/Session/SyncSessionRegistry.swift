@@ -2,7 +2,9 @@
 import Foundation
 
 /// The sessions of this process: one per synced realm file (or in-memory realm), made when a
-/// realm of it first opens and kept until its user logs out.
+/// realm of it first opens and kept until its user logs out. A session closes its connection
+/// and its realm instance while the app has no realm of the file open
+/// (`SyncSessionWorker+Closing`), and starts again with the next open.
 final class SyncSessionRegistry: @unchecked Sendable {
     static let shared = SyncSessionRegistry()
     private let lock = NSLock()

@@ -17,8 +17,14 @@ extension SyncSessionWorker {
         if current != stored { try store(current) }
     }
 
-    /// A new version of the set: stored in the file, then sent to the server.
+    /// A new version of the set: stored in the file, then sent to the server. A closed session
+    /// starts for it (and stores it as it attaches again), and closes again once its data is in.
     private func subscriptionsCommitted(_ record: SyncSubscriptionSet.Record) {
+        if isClosed {
+            start()
+            closeAgainWhenIdleUnlessOpen()
+            return
+        }
         do {
             try store(record)
         } catch {

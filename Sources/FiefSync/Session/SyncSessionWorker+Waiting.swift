@@ -6,7 +6,8 @@ extension SyncSessionWorker {
     /// With `failsOnConnectionError` a failed connection ends the wait with its error (how
     /// opens behave); otherwise the wait outlives reconnections.
     func waitForDownload(timeout: Duration?, failsOnConnectionError: Bool) async throws {
-        start()
+        startForWait()
+        defer { closeIfIdle() }
         try await wait(.download(request: nil), failsOnConnectionError: failsOnConnectionError, timeout: timeout) {
             if $0.isIdentified { $0.sendMark() }
         }
@@ -14,7 +15,8 @@ extension SyncSessionWorker {
 
     /// Returns once the server acknowledged every write recorded when called.
     func waitForUpload(timeout: Duration?) async throws {
-        start()
+        startForWait()
+        defer { closeIfIdle() }
         try await waitUntilRealmOpen()
         guard let realm else { throw SyncError(.sessionClosed, "the session has no realm") }
         // The session's own instance may not have seen the caller's last commits yet (its
@@ -27,6 +29,14 @@ extension SyncSessionWorker {
         if let refusal, target <= refusal.through { throw refusal.error }
         if max(state.uploadedClientVersion, state.downloadedClientVersion) >= target { return }
         try await wait(.upload(target: target), failsOnConnectionError: false, timeout: timeout) { _ in }
+    }
+
+    /// Starts the session for a wait. One that had closed closes again once it is idle after
+    /// the wait, unless a realm of the file is open.
+    private func startForWait() {
+        let wasClosed = isClosed
+        start()
+        if wasClosed { closeAgainWhenIdleUnlessOpen() }
     }
 
     /// Waits (for at most a minute) until the loop opened the session's realm.
@@ -63,6 +73,7 @@ extension SyncSessionWorker {
 
     private func expire(_ id: Int, _ error: Error) {
         waiters.fail(id: id, error)
+        closeIfIdle()
     }
 }
 

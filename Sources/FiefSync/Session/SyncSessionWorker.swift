@@ -29,6 +29,18 @@ actor SyncSessionWorker {
     private var wakeUp: CheckedContinuation<Void, Never>?
     private var isSuspended = false
     var isStopped = false
+    /// Closed because the app closed its last realm of the file and nothing was left to do
+    /// (``closeIfIdle()``): no connection, the session's realm instance released, until the
+    /// next open, `wait(for:)` or `resume()`.
+    private(set) var isClosed = false
+    /// Whether the app's last realm of the file closed and the session should close once
+    /// idle; checked again after each message.
+    var closesWhenIdle = false
+    /// The file's realm opens counted (``SessionStatus/opens``) when the app's last realm
+    /// closed: a later open cancels the close.
+    var opensAtClose = 0
+    /// Whether a close is scheduled (``closeIfIdle()``).
+    var closeIsScheduled = false
     /// Whether this connection's `ident` went out (uploads and marks may follow).
     var isIdentified = false
     /// The newest client version sent on this connection.
@@ -63,8 +75,9 @@ actor SyncSessionWorker {
 
     // MARK: Lifecycle
 
-    /// Starts the loop if it is not running (idempotent).
+    /// Starts the loop if it is not running, and reopens a session that closed (idempotent).
     func start() {
+        if isClosed { reopen() }
         guard loop == nil, !isStopped else { return }
         loop = Task { await self.run() }
     }
@@ -72,7 +85,8 @@ actor SyncSessionWorker {
     /// Closes the connection and keeps it closed until `resume()`.
     func suspend() {
         isSuspended = true
-        status.update { $0.state = .inactive }
+        // Under the status lock with the request: a `resume()` made since keeps its `.active`.
+        status.update { if $0.suspendRequested { $0.state = .inactive } }
         disconnect()
         // Another process that has the file open may sync it meanwhile (FORMAT.md, section 11).
         realm?.releaseSyncAgentRole()
@@ -97,12 +111,15 @@ actor SyncSessionWorker {
         return true
     }
 
-    /// Syncs again after `suspend()` or after an error stopped the loop.
+    /// Syncs again after `suspend()` or after an error stopped the loop. With no realm of the
+    /// file open, the session closes again once it is idle.
     func resume() {
         isSuspended = false
         isStopped = false
-        status.update { $0.state = .active }
+        isClosed = false
+        status.update { if !$0.suspendRequested { $0.state = .active } }
         if loop == nil { start() } else { wake() }
+        closeAgainWhenIdleUnlessOpen()
     }
 
     /// Stops for good (the user logged out): every waiter fails with `sessionClosed`.
@@ -113,6 +130,28 @@ actor SyncSessionWorker {
         waiters.failAll(reason)
         subscriptions.failWaiters(reason)
         realm?.releaseSyncAgentRole()
+        wake()
+    }
+
+    /// Closes the session until the next ``start()``: the connection, and the session's
+    /// realm instance with it, so the file closes once no app realm holds it either. The loop
+    /// waits meanwhile.
+    func close() {
+        closesWhenIdle = false
+        isClosed = true
+        status.update { $0.state = .inactive }
+        disconnect()
+        commitObservation?.invalidate()
+        commitObservation = nil
+        realm?.releaseSyncAgentRole()
+        realm = nil
+        Fief.Logger.shared.log(level: .detail, message: "Sync session \(status.name): closed, the app closed its realms and nothing is left to sync")
+        wake()
+    }
+
+    private func reopen() {
+        isClosed = false
+        if !isSuspended, !isStopped { status.update { if !$0.suspendRequested { $0.state = .active } } }
         wake()
     }
 
@@ -155,29 +194,39 @@ actor SyncSessionWorker {
     // MARK: The loop
 
     private func run() async {
-        do {
-            try await openRealm()
-        } catch {
-            let failure = SyncError(.fileError, "the session could not open \(configuration.fileURL?.path ?? "the realm"): \(error)")
-            report(failure)
-            waiters.failAll(failure)
-            isStopped = true
-            status.update { $0.state = .inactive }
-            loop = nil
-            return
-        }
         while true {
             if isStopped {
                 loop = nil
                 return
             }
+            if isClosed {
+                await sleep(nil)
+                continue
+            }
+            // Opened even while suspended: a wait for an upload reads the file's history.
+            if realm == nil {
+                do {
+                    try await openRealm()
+                } catch {
+                    let failure = SyncError(.fileError, "the session could not open \(configuration.fileURL?.path ?? "the realm"): \(error)")
+                    report(failure)
+                    waiters.failAll(failure)
+                    isStopped = true
+                    status.update { $0.state = .inactive }
+                    loop = nil
+                    return
+                }
+                continue
+            }
             if isSuspended {
                 await sleep(nil)
                 continue
             }
+            // Idle after a reconnection, an upload another process made, or the open itself.
+            closeIfIdle()
             guard await holdsSyncAgentRole() else { continue }
             await connectOnce()
-            if isStopped || isSuspended { continue }
+            if isStopped || isSuspended || isClosed { continue }
             if reconnectsAtOnce {
                 reconnectsAtOnce = false
                 continue
@@ -215,11 +264,11 @@ actor SyncSessionWorker {
             handleTokenFailure(error)
             return
         }
-        guard !isStopped, !isSuspended else {
+        guard !isStopped, !isSuspended, !isClosed else {
             status.update { $0.connectionState = .disconnected }
             return
         }
-        status.update { $0.state = .active }
+        status.update { if !$0.suspendRequested { $0.state = .active } }
         let endpoint: String
         do { endpoint = try sync.address.syncEndpoint(urlPrefix: sync.urlPrefix) } catch {
             fail(error)
@@ -239,14 +288,14 @@ actor SyncSessionWorker {
                 connection = socket
                 status.update { $0.connectionState = .connected }
                 if suspendsIfRequested() { continue }
-                if isStopped {
+                if isStopped || isClosed {
                     // Stopped while attaching: nothing was attached for stop() to leave.
                     disconnect()
                     continue
                 }
                 bind(token: token)
             case .message(let message):
-                if suspendsIfRequested() { continue }
+                if suspendsIfRequested() || isClosed { continue }
                 do {
                     try handle(message)
                 } catch let error as SyncError {
@@ -254,6 +303,7 @@ actor SyncSessionWorker {
                 } catch {
                     handleSessionError(SyncError(.fileError, "syncing the file failed: \(error)", isTransient: true))
                 }
+                closeIfIdle()
             case .closed(let reason):
                 SyncTrace.logger.debug("session connection closed", metadata: ["path": "\(sync.serverPathForLogs)", "session": "\(number)",
                                                                                "reason": "\(reason.map { "\($0)" } ?? "detached")"])
