@@ -78,14 +78,16 @@ final class RealmCoordinator: @unchecked Sendable {
     /// be told of other realms' commits there.
     func register(_ realm: Realm, actor: (any Actor)?, queue: DispatchQueue? = nil) {
         let removed = removeEntries(of: realm)
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         registrations += 1
         realms.append(RealmEntry(realm: UnretainedReference(realm), registration: registrations, actor: actor, queue: queue,
                                  isAppRealm: !realm.isSessionsOwnInstance))
-        withExtendedLifetime(removed) {}
         if (actor != nil || queue != nil) && otherProcesses == nil {
             otherProcesses = store.observeCommitsByOtherProcesses { [weak self] in self?.announceCommit(except: nil) }
         }
+        lock.unlock()
+        // Released after the lock (see `unregister`).
+        withExtendedLifetime(removed) {}
     }
 
     /// After a commit, every other realm on the file isolated to an actor or confined to a

@@ -268,6 +268,11 @@ public final class SyncSubscriptionSet: @unchecked Sendable, Sequence {
                 // Attached again, after the session closed and reopened: this set has every
                 // version since, the file may lack those made while it was closed.
                 if let stored, stored.version > record.version { record = stored }
+                if stored == nil {
+                    // The file was deleted meanwhile: none of the set's data is in the new one.
+                    completeVersion = nil
+                    failure = nil
+                }
             } else if let stored {
                 if record.version > 0 {
                     // Changed before the file was open (`initialSubscriptions`): on top of the

@@ -216,6 +216,8 @@ actor SyncSessionWorker {
                     loop = nil
                     return
                 }
+                // The app may have closed its realms while this one opened.
+                closeIfIdle()
                 continue
             }
             if isSuspended {
@@ -226,7 +228,8 @@ actor SyncSessionWorker {
             closeIfIdle()
             guard await holdsSyncAgentRole() else { continue }
             await connectOnce()
-            if isStopped || isSuspended || isClosed { continue }
+            // Closed meanwhile (and perhaps opened again: the realm is opened at the top).
+            if isStopped || isSuspended || isClosed || realm == nil { continue }
             if reconnectsAtOnce {
                 reconnectsAtOnce = false
                 continue
@@ -240,6 +243,9 @@ actor SyncSessionWorker {
     /// Opens the session's realm instance and watches the file's commits to upload them.
     private func openRealm() async throws {
         guard realm == nil else { return }
+        // A file deleted while the session was closed (or an in-memory realm that went with
+        // its instances): the old file's refused writes are not this one's.
+        if configuration.fileURL.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true { refusal = nil }
         var own = configuration
         own.syncAgent = SyncAgent(sync: sync, isSessionsOwnOpen: true)
         let realm = try await Realm(configuration: own, actor: self)
@@ -264,7 +270,9 @@ actor SyncSessionWorker {
             handleTokenFailure(error)
             return
         }
-        guard !isStopped, !isSuspended, !isClosed else {
+        // A close during the fetch released the realm, even if an open since reopened the
+        // session: the loop opens the realm again first.
+        guard !isStopped, !isSuspended, !isClosed, realm != nil else {
             status.update { $0.connectionState = .disconnected }
             return
         }
@@ -288,14 +296,19 @@ actor SyncSessionWorker {
                 connection = socket
                 status.update { $0.connectionState = .connected }
                 if suspendsIfRequested() { continue }
-                if isStopped || isClosed {
-                    // Stopped while attaching: nothing was attached for stop() to leave.
+                if isStopped || isClosed || realm == nil {
+                    // Stopped or closed while attaching: nothing was attached for stop() or
+                    // close() to leave.
                     disconnect()
                     continue
                 }
                 bind(token: token)
             case .message(let message):
-                if suspendsIfRequested() || isClosed { continue }
+                if suspendsIfRequested() { continue }
+                if isClosed || realm == nil {
+                    disconnect()
+                    continue
+                }
                 do {
                     try handle(message)
                 } catch let error as SyncError {
