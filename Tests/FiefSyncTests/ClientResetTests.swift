@@ -114,5 +114,21 @@ final class ClientResetTests: SyncTestCase {
         XCTAssertTrue(seen.all.contains("reset path \(path) true"), "\(seen.all)")
         XCTAssertTrue(seen.all.contains("delete \(path)"), "\(seen.all)")
         XCTAssertNil(SyncError(.connectionFailed, "lost").clientResetInfo())
+
+        // What the error asks for: with the app's realms closed the file can be deleted (the
+        // session let go of it), and opening it again syncs the server's copy as a new file.
+        let config = notesConfiguration(session.user)
+        await holder.close()
+        try await eventually(10, "the file can be deleted") { (try? Realm.deleteFiles(for: config)) == true }
+        let reopened = try await RealmHolder(config, behavior: .always)
+        let reopenedCount = await reopened.count()
+        XCTAssertEqual(reopenedCount, 0, "the restored server has no notes")
+        XCTAssertEqual(session.state, .active)
+        try await reopened.write("after", text: "the manual reset")
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        let other = try await makeApp(device: "other").login(credentials: .emailPassword(email: "reset", password: "correct horse battery"))
+        let check = try await RealmHolder(notesConfiguration(other), behavior: .always)
+        let ids = await check.ids()
+        XCTAssertEqual(ids, ["after"])
     }
 }

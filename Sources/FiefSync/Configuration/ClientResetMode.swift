@@ -28,9 +28,9 @@ public enum ClientResetMode: Sendable {
     /// applied again are discarded.
     case recoverOrDiscardUnsyncedChanges(beforeReset: (@Sendable (_ before: Realm) -> Void)? = nil,
                                          afterReset: (@Sendable (_ before: Realm, _ after: Realm) -> Void)? = nil)
-    /// Do nothing to the file: the session stops and `errorHandler` receives the
-    /// ``SyncError/Code/clientReset`` error. Delete the file (with every realm of it closed) and
-    /// open it again to start over.
+    /// Do nothing to the file: the session stops, lets go of the file and `errorHandler`
+    /// receives the ``SyncError/Code/clientReset`` error. Close every realm of the file, delete
+    /// it (`Realm.deleteFiles(for:)`) and open it again to start over from the server's copy.
     case manual(errorHandler: (@Sendable (SyncError) -> Void)? = nil)
 
     /// The mode's name, for logs.

@@ -129,24 +129,31 @@ actor SyncSessionWorker {
         disconnect()
         waiters.failAll(reason)
         subscriptions.failWaiters(reason)
-        realm?.releaseSyncAgentRole()
+        // The app may delete the file now (`resume()` opens it again).
+        releaseRealm()
         wake()
     }
 
     /// Closes the session until the next ``start()``: the connection, and the session's
     /// realm instance with it, so the file closes once no app realm holds it either. The loop
     /// waits meanwhile.
-    func close() {
+    func close(because reason: String = "the app closed its realms and nothing is left to sync") {
         closesWhenIdle = false
         isClosed = true
         status.update { $0.state = .inactive }
         disconnect()
+        releaseRealm()
+        Fief.Logger.shared.log(level: .detail, message: "Sync session \(status.name): closed, \(reason)")
+        wake()
+    }
+
+    /// Lets go of the session's realm instance (and of the sync agent role with it): the loop
+    /// opens it again when it next syncs.
+    private func releaseRealm() {
         commitObservation?.invalidate()
         commitObservation = nil
         realm?.releaseSyncAgentRole()
         realm = nil
-        Fief.Logger.shared.log(level: .detail, message: "Sync session \(status.name): closed, the app closed its realms and nothing is left to sync")
-        wake()
     }
 
     private func reopen() {
