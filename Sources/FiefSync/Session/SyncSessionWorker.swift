@@ -140,7 +140,8 @@ actor SyncSessionWorker {
     func close(because reason: String = "the app closed its realms and nothing is left to sync") {
         closesWhenIdle = false
         isClosed = true
-        status.update { $0.state = .inactive }
+        // Disconnected from now on: the connection's own close event may come later.
+        status.update { $0.state = .inactive; $0.connectionState = .disconnected }
         disconnect()
         releaseRealm()
         Fief.Logger.shared.log(level: .detail, message: "Sync session \(status.name): closed, \(reason)")
