@@ -504,6 +504,8 @@ public final class Realm {
     func objectExists(_ state: ObjectBase) -> Bool {
         guard state.rowRealm === self, !state.rowIsStale else { return false }
         if let deleted = session?.deleted[state.rowTable.className], deleted.contains(state.rowKey) { return false }
+        // Found at this epoch (what `readValue` trusts): no lookup.
+        if state.rowEpoch == epoch, state.rowLocation != nil { return true }
         return rowExists(state.rowTable, state.rowKey)
     }
 

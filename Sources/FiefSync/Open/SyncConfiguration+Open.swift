@@ -52,7 +52,7 @@ struct SyncAgent: RealmSyncAgent {
         Task { await session.worker.start() }
     }
 
-    /// Closes the file's session once it is idle (``SyncSessionWorker/closeWhenIdle()``).
+    /// Closes the file's session once it is idle (``SyncSessionWorker/closeWhenIdle(opensAtClose:)``).
     func appRealmsDidClose(_ configuration: Realm.Configuration) {
         guard let session = SyncSessionRegistry.shared.existingSession(for: configuration) else { return }
         let opens = session.worker.status.opens

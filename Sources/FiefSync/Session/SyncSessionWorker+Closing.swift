@@ -27,8 +27,7 @@ extension SyncSessionWorker {
     /// file open, it closes again once idle.
     func closeAgainWhenIdleUnlessOpen() {
         guard !Realm.isOpenByApp(configuration) else { return }
-        closesWhenIdle = true
-        opensAtClose = status.opens
+        closeWhenIdle(opensAtClose: status.opens)
     }
 
     /// Schedules the close the app asked for by closing its realms, if nothing is left to sync.

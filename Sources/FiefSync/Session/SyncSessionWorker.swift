@@ -236,8 +236,9 @@ actor SyncSessionWorker {
             closeIfIdle()
             guard await holdsSyncAgentRole() else { continue }
             await connectOnce()
-            // Closed meanwhile (and perhaps opened again: the realm is opened at the top).
-            if isStopped || isSuspended || isClosed || realm == nil { continue }
+            // Closed or stopped meanwhile (both release the realm; a reopen since opens it
+            // again at the top).
+            if isSuspended || realm == nil { continue }
             if reconnectsAtOnce {
                 reconnectsAtOnce = false
                 continue
@@ -278,9 +279,9 @@ actor SyncSessionWorker {
             handleTokenFailure(error)
             return
         }
-        // A close during the fetch released the realm, even if an open since reopened the
-        // session: the loop opens the realm again first.
-        guard !isStopped, !isSuspended, !isClosed, realm != nil else {
+        // A close or stop during the fetch released the realm, even if an open since reopened
+        // the session: the loop opens the realm again first.
+        guard !isSuspended, realm != nil else {
             status.update { $0.connectionState = .disconnected }
             return
         }
@@ -304,16 +305,16 @@ actor SyncSessionWorker {
                 connection = socket
                 status.update { $0.connectionState = .connected }
                 if suspendsIfRequested() { continue }
-                if isStopped || isClosed || realm == nil {
-                    // Stopped or closed while attaching: nothing was attached for stop() or
-                    // close() to leave.
+                if realm == nil {
+                    // Stopped or closed while attaching (both release the realm): nothing was
+                    // attached for stop() or close() to leave.
                     disconnect()
                     continue
                 }
                 bind(token: token)
             case .message(let message):
                 if suspendsIfRequested() { continue }
-                if isClosed || realm == nil {
+                if realm == nil {
                     disconnect()
                     continue
                 }
