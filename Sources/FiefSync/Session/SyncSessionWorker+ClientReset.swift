@@ -22,16 +22,17 @@ extension SyncSessionWorker {
         case .manual(let handler):
             var reported = error
             reported.resetFilePath = configuration.fileURL?.path
-            handler?(reported)
             var failure = SyncError(.clientReset, "\(error.message) (client reset mode manual: the session stopped; delete the file and open it again)",
                                     serverCode: error.serverCode)
             failure.resetFilePath = reported.resetFilePath
             // The session lets go of the file, so that the app can delete it once its own
-            // realms are closed; the next open syncs the new file from the server's copy.
+            // realms are closed; the next open syncs the new file from the server's copy. It
+            // closes before anyone hears of the reset, so a handler reads it `.inactive`.
+            close(because: "a manual client reset: the app deletes the file and opens it again")
+            handler?(reported)
             report(failure)
             waiters.failAll(failure)
             subscriptions.failWaiters(failure)
-            close(because: "a manual client reset: the app deletes the file and opens it again")
             return
         case .discardUnsyncedChanges(let before, _), .recoverUnsyncedChanges(let before, _), .recoverOrDiscardUnsyncedChanges(let before, _):
             beforeReset = before

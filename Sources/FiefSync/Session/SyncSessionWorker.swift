@@ -125,7 +125,8 @@ actor SyncSessionWorker {
     /// Stops for good (the user logged out): every waiter fails with `sessionClosed`.
     func stop(_ reason: SyncError) {
         isStopped = true
-        status.update { $0.state = .inactive }
+        // Disconnected from now on, as in `close`: the connection's own close event may come later.
+        status.update { $0.state = .inactive; $0.connectionState = .disconnected }
         disconnect()
         waiters.failAll(reason)
         subscriptions.failWaiters(reason)
@@ -368,8 +369,11 @@ actor SyncSessionWorker {
 
     /// An error sync cannot retry away: reported, every waiter fails, the loop stops.
     func fail(_ error: SyncError) {
-        report(error)
+        // Stopped before anyone hears of it: an error handler reads the session `.inactive`,
+        // and its `lastError` is already this one.
+        status.update { $0.lastError = error }
         stop(error)
+        report(error)
     }
 
     /// Tells the error handlers.
