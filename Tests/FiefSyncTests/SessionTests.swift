@@ -223,6 +223,28 @@ final class SessionTests: SyncTestCase {
         XCTAssertEqual(session.state, .active)
     }
 
+    func testASessionClosesWhenTheAppsLastRealmIsAReadOnlyOneOfTheFile() async throws {
+        let user = try await register("ray", on: makeApp(device: "phone"))
+        let config = notesConfiguration(user)
+        var holder: RealmHolder? = try await RealmHolder(config)
+        try await holder!.write("one", text: "1")
+        let session = try await XCTUnwrapAsync(await holder!.session())
+        try await session.wait(for: .upload, timeout: .seconds(60))
+
+        // A read-only realm of the synced file, opened without a sync configuration, outlives
+        // the synced one: the session stays while it is open, and closes after it.
+        let readOnly = try await RealmHolder(Realm.Configuration(fileURL: config.fileURL, readOnly: true, objectTypes: [Note.self]))
+        let count = await readOnly.count()
+        XCTAssertEqual(count, 1)
+        await holder!.close()
+        holder = nil
+        try await _Concurrency.Task.sleep(for: .milliseconds(800))
+        XCTAssertEqual(session.state, .active, "an app realm of the file is still open")
+        await readOnly.close()
+        try await eventually(10, "the session closes with the app's last realm") { session.state == .inactive }
+        try await eventually(10, "the file closes with the session") { (try? Realm.deleteFiles(for: config)) == true }
+    }
+
     /// Devices `a` and `b` of a new user `name`, each with the notes realm open, once a first
     /// note `a` wrote is on the server.
     private func twoDevices(of name: String) async throws -> (a: RealmHolder, b: RealmHolder) {

@@ -16,6 +16,10 @@ final class RealmCoordinator: @unchecked Sendable {
     /// Commits by other processes, watched while an actor-isolated realm is open on the file.
     private var otherProcesses: CommitObservation?
 
+    /// The configuration of the last synced realm opened on the file: when an app's last realm
+    /// closes, its sync agent hears of it even if that realm was opened without one (read-only).
+    private var syncedConfiguration: Realm.Configuration?
+
     /// Registrations made so far: tells a realm's entry from one that a later realm at the
     /// same address made.
     private var registrations: UInt64 = 0
@@ -82,6 +86,7 @@ final class RealmCoordinator: @unchecked Sendable {
         registrations += 1
         realms.append(RealmEntry(realm: UnretainedReference(realm), registration: registrations, actor: actor, queue: queue,
                                  isAppRealm: !realm.isSessionsOwnInstance))
+        if realm.configuration.syncAgent != nil { syncedConfiguration = realm.configuration }
         if (actor != nil || queue != nil) && otherProcesses == nil {
             otherProcesses = store.observeCommitsByOtherProcesses { [weak self] in self?.announceCommit(except: nil) }
         }
@@ -139,12 +144,13 @@ final class RealmCoordinator: @unchecked Sendable {
         let removed = removeEntries(of: realm)
         lock.lock()
         let appRealmsLeft = realms.contains { $0.isAppRealm }
+        let synced = realm.configuration.syncAgent != nil ? realm.configuration : syncedConfiguration
         lock.unlock()
         // Released after the lock: an entry's actor or queue may be the last thing keeping a
         // realm alive, and that realm's deinit takes the lock.
         withExtendedLifetime(removed) {}
-        if !appRealmsLeft, removed.contains(where: \.isAppRealm), let agent = realm.configuration.syncAgent {
-            agent.appRealmsDidClose(realm.configuration)
+        if !appRealmsLeft, removed.contains(where: \.isAppRealm), let synced, let agent = synced.syncAgent {
+            agent.appRealmsDidClose(synced)
         }
     }
 

@@ -254,8 +254,11 @@ actor SyncSessionWorker {
     private func openRealm() async throws {
         guard realm == nil else { return }
         // A file deleted while the session was closed (or an in-memory realm that went with
-        // its instances): the old file's refused writes are not this one's.
-        if configuration.fileURL.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true { refusal = nil }
+        // its instances): the old file's refused writes and downloaded bytes are not this one's.
+        if configuration.fileURL.map({ !FileManager.default.fileExists(atPath: $0.path) }) ?? true {
+            refusal = nil
+            downloadProgress = SyncSession.Progress(transferred: 0, transferrable: 0)
+        }
         var own = configuration
         own.syncAgent = SyncAgent(sync: sync, isSessionsOwnOpen: true)
         let realm = try await Realm(configuration: own, actor: self)
