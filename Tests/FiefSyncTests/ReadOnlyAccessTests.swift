@@ -12,7 +12,10 @@ final class ReadOnlyAccessTests: SyncTestCase {
         var all: [SyncError.Code] { lock.lock(); defer { lock.unlock() }; return codes }
     }
 
-    func testReaderWritesAreRefusedAndRevertedLocally() async throws {
+    /// Owner `olga`'s notes realm with a first note, and the configuration of reader `rolf`,
+    /// who accepted her read-only offer, with an error handler that records into `errors`.
+    private func sharedReadOnly(_ errors: Errors) async throws -> (owner: User, ownerHolder: RealmHolder, reader: User,
+                                                                    shared: URL, config: Realm.Configuration) {
         let ownerApp = makeApp(device: "owner")
         let owner = try await register("olga", on: ownerApp)
         let ownerHolder = try await RealmHolder(notesConfiguration(owner))
@@ -24,12 +27,16 @@ final class ReadOnlyAccessTests: SyncTestCase {
         let readerApp = makeApp(device: "reader")
         let reader = try await register("rolf", on: readerApp)
         let shared = try await reader.acceptOffer(forToken: token)
-        XCTAssertEqual(shared.path, "/\(owner.id)/notes")
-
-        let errors = Errors()
         var config = reader.configuration(realmURL: shared)
         config.objectTypes = [Note.self]
         config.syncConfiguration?.errorHandler = { error, _ in errors.add(error) }
+        return (owner, ownerHolder, reader, shared, config)
+    }
+
+    func testReaderWritesAreRefusedAndRevertedLocally() async throws {
+        let errors = Errors()
+        let (owner, ownerHolder, _, shared, config) = try await sharedReadOnly(errors)
+        XCTAssertEqual(shared.path, "/\(owner.id)/notes")
         let readerHolder = try await RealmHolder(config, behavior: .always)
         let before = await readerHolder.export()
         XCTAssertEqual(before, "plan owner's plan 1 []")
@@ -68,5 +75,32 @@ final class ReadOnlyAccessTests: SyncTestCase {
         } catch let error as SyncError {
             XCTAssertEqual(error.code, .permissionDenied, "\(error)")
         }
+    }
+
+    func testARefusalIsTheOldFilesOnlyAfterTheFileIsDeleted() async throws {
+        let errors = Errors()
+        let (_, _, _, _, config) = try await sharedReadOnly(errors)
+        var readerHolder: RealmHolder? = try await RealmHolder(config, behavior: .always)
+        let session = try await XCTUnwrapAsync(await readerHolder!.session())
+        // The new file's first entry repeats the realm's schema: the server takes it.
+        try await session.wait(for: .upload, timeout: .seconds(60))
+        XCTAssertEqual(errors.all, [], "opening a shared realm to read it is no error")
+        try await readerHolder!.write("extra", text: "reader's note")
+        do {
+            try await session.wait(for: .upload, timeout: .seconds(60))
+            XCTFail("the server accepted a reader's write")
+        } catch let error as SyncError {
+            XCTAssertEqual(error.code, .writeNotAllowed, "\(error)")
+        }
+
+        // The app closes the realm, deletes the file and opens it again: the new file has no
+        // refused writes, so waiting for its uploads succeeds.
+        await readerHolder!.close()
+        readerHolder = nil
+        try await eventually(10, "the file can be deleted") { (try? Realm.deleteFiles(for: config)) == true }
+        let reopened = try await RealmHolder(config, behavior: .always)
+        let notes = await reopened.export()
+        XCTAssertEqual(notes, "plan owner's plan 1 []")
+        try await session.wait(for: .upload, timeout: .seconds(60))
     }
 }

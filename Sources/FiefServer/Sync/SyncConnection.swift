@@ -293,9 +293,10 @@ final class SyncConnection {
         try await sendDownloads(upload.session, force: true)
     }
 
-    /// Judges an upload by the user's level now: with `write`, true; with only `read`, sends
-    /// `writeNotAllowed` naming the refused client versions (the session stays bound) and returns
-    /// false; with no level left, ends the session with `permissionDenied`.
+    /// Judges an upload by the user's level now: with `write`, true; with only `read`, true
+    /// when its new changesets only repeat the realm's schema, else sends `writeNotAllowed`
+    /// naming the refused client versions (the session stays bound) and returns false; with no
+    /// level left, ends the session with `permissionDenied`.
     private func mayIntegrate(_ upload: UploadMessage, session: ServerSession, fileIdent: UInt64) async throws -> Bool {
         let level = try await storage("reading the permissions of \(session.path)") { try await self.permissions.level(of: self.user, at: session.path) }
         guard let level else {
@@ -304,12 +305,20 @@ final class SyncConnection {
         }
         if level.mayWrite { return true }
         let integrated = try await storage("reading \(session.path)") { try await session.realm.integratedClientVersion(fileIdent: fileIdent) }
-        let refused = upload.changesets.map(\.clientVersion).filter { $0 > integrated }
-        if refused.isEmpty {
+        let new = upload.changesets.filter { $0.clientVersion > integrated }
+        if new.isEmpty {
             // Only changesets integrated before: nothing to refuse, and nothing new to store.
             try await sendDownloads(upload.session, force: true)
             return false
         }
+        // A new file's first changeset repeats the realm's schema: that changes nothing, and
+        // is integrated like any other (the client's cursors move past it).
+        let decoded = new.compactMap { try? SyncChangesetCoding.decode($0.payload) }
+        if decoded.count == new.count,
+           try await storage("reading the schema of \(session.path)", { try await session.realm.onlyRepeatsSchema(decoded) }) {
+            return true
+        }
+        let refused = new.map(\.clientVersion)
         let failure = WriteRefusal(userId: user.id, path: session.path, clientVersions: refused).failure
         hub.metrics.changesetsRefused.increment(by: refused.count)
         logger.info("upload refused: read-only", metadata: ["user": "\(user.id)", "session": "\(upload.session)", "realm": "\(session.path)"])

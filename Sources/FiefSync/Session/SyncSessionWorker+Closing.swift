@@ -59,7 +59,9 @@ extension SyncSessionWorker {
         if sync.isSubscriptionBased, case .pending = subscriptions.state { return false }
         // The session's instance may not have seen the app's last commits yet.
         realm.refresh()
-        guard let state = try? realm.syncHistoryState() else { return false }
-        return max(state.uploadedClientVersion, state.downloadedClientVersion) >= state.latestClientVersion
+        guard let state = try? realm.syncHistoryState(), let pending = try? realm.hasPendingSyncUploads(through: state.latestClientVersion) else {
+            return false
+        }
+        return !pending
     }
 }

@@ -27,7 +27,7 @@ extension SyncSessionWorker {
         let target = state.latestClientVersion
         // Writes the server refused were reverted: waiting for them reports the refusal.
         if let refusal, target <= refusal.through { throw refusal.error }
-        if max(state.uploadedClientVersion, state.downloadedClientVersion) >= target { return }
+        if try !realm.hasPendingSyncUploads(through: target) { return }
         try await wait(.upload(target: target), failsOnConnectionError: false, timeout: timeout) { _ in }
     }
 

@@ -22,6 +22,18 @@ extension Realm {
         return try SyncHistoryStore.entries(try currentTxn(), after: clientVersion, through: last)
     }
 
+    /// Whether any write recorded up to client version `target` still waits for the server:
+    /// one above the upload and download cursors is still in the history. Writes the server
+    /// refused left the history when they were undone (``undoPendingSyncChangesets()``), so
+    /// they wait for nothing, although no cursor moved past them.
+    @_spi(Sync) public func hasPendingSyncUploads(through target: UInt64) throws -> Bool {
+        checkIsolation()
+        let state = try syncHistoryState()
+        let cursor = max(state.uploadedClientVersion, state.downloadedClientVersion)
+        guard cursor < target else { return false }
+        return try SyncHistoryStore.firstVersion(try currentTxn(), after: cursor).map { $0 <= target } ?? false
+    }
+
     /// Records the identity the server assigned to this file. Inside a write transaction.
     @_spi(Sync) public func setSyncFileIdent(_ ident: UInt64, salt: UInt64) throws {
         try updateSyncState { $0.fileIdent = ident; $0.identSalt = salt }

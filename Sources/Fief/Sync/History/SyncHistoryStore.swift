@@ -108,6 +108,17 @@ enum SyncHistoryStore {
         }
     }
 
+    /// The client version of the oldest entry above `clientVersion`, if any (nothing decoded).
+    static func firstVersion(_ txn: Transaction, after clientVersion: UInt64) throws -> UInt64? {
+        guard let tree = try txn.tree(historyTree) else { return nil }
+        var first: UInt64?
+        try tree.forEach(from: key(clientVersion &+ 1)) { k, _ in
+            if k.count == 8 { first = k.withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) } }
+            return false
+        }
+        return first
+    }
+
     /// The stored bytes of the entries with a client version above `clientVersion`, up to `last`.
     private static func stored(_ txn: Transaction, after clientVersion: UInt64, through last: UInt64) throws -> [(UInt64, [UInt8])] {
         guard let tree = try txn.tree(historyTree) else { return [] }
