@@ -33,6 +33,24 @@ final class HistoryProtocolTests: XCTestCase {
         XCTAssertEqual(own?.changeset.instructions, [.set(item, .string("again"), isDefault: false)])
     }
 
+    func testAnUploadOnlyRepeatsTheSchemaWhenTheHistoryAddedAllOfItAsGiven() throws {
+        var history = ServerHistory()
+        let id = SyncPropertySchema(name: "id", type: .string, isPrimaryKey: true, isIndexed: true)
+        let title = SyncPropertySchema(name: "title", type: .string)
+        let schema: [SyncInstruction] = [.addClass(name: "SimItem", primaryKey: id, isEmbedded: false),
+                                         .addProperty(className: "SimItem", property: title)]
+        XCTAssertFalse(history.onlyRepeatsSchema([SyncChangeset(schema)]), "an empty history has no schema")
+        _ = try history.integrate(upload(1, 1, base: 0, schema + [.createObject(className: "SimItem", object: .primaryKey(.string("a")))]))
+        XCTAssertTrue(history.onlyRepeatsSchema([SyncChangeset(schema)]))
+        XCTAssertTrue(history.onlyRepeatsSchema([SyncChangeset([schema[1]]), SyncChangeset([schema[0]])]))
+        XCTAssertFalse(history.onlyRepeatsSchema([]))
+        XCTAssertFalse(history.onlyRepeatsSchema([SyncChangeset(schema + [.set(item, .string("x"), isDefault: false)])]))
+        var indexed = title
+        indexed.isIndexed = true
+        XCTAssertFalse(history.onlyRepeatsSchema([SyncChangeset([.addProperty(className: "SimItem", property: indexed)])]))
+        XCTAssertFalse(history.onlyRepeatsSchema([SyncChangeset([.addClass(name: "SimItem", primaryKey: nil, isEmbedded: false)])]))
+    }
+
     func testRefusals() throws {
         var history = ServerHistory()
         XCTAssertThrowsError(try history.integrate(upload(0, 1, base: 0, []))) { XCTAssertEqual($0 as? ServerHistoryError, .missingFileIdent) }

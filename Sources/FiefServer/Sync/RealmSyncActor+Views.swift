@@ -37,13 +37,6 @@ extension RealmSyncActor {
         return replica
     }
 
-    /// Whether `changesets` only add classes and properties the realm has already, as they
-    /// are (``Realm/onlyRepeatsSchema(_:)``): a reader's new file sends the schema it was
-    /// opened with.
-    func onlyRepeatsSchema(_ changesets: [SyncChangeset]) async throws -> Bool {
-        try await exclusively { try await currentReplica().realm.onlyRepeatsSchema(changesets) }
-    }
-
     /// How an upload under `rules` is judged (``WriteAdmission``).
     func makeAdmission(for rules: AppliedRules) async throws -> WriteAdmission {
         WriteAdmission(replica: rules.isUnrestricted ? nil : try await currentReplica(), rules: rules)

@@ -369,6 +369,13 @@ actor RealmSyncActor {
         try await exclusively { history.integratedClientVersions[fileIdent] ?? 0 }
     }
 
+    /// Whether `changesets` only add classes and properties the history added already, as
+    /// they are (``ServerHistory/onlyRepeatsSchema(_:)``): a reader's new file sends the
+    /// schema it was opened with.
+    func onlyRepeatsSchema(_ changesets: [SyncChangeset]) async throws -> Bool {
+        try await exclusively { history.onlyRepeatsSchema(changesets) }
+    }
+
     /// Calls `notify` after every integration until ``unsubscribe(_:)``.
     func subscribe(_ id: UInt64, notify: @escaping @Sendable () -> Void) {
         subscribers[id] = notify
